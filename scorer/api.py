@@ -1,0 +1,49 @@
+"""The JSON API (``/api/v1``): parse, hand to the engine, translate the answer."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, request
+
+from .engine.messages import N_, Message
+from .engine.scoring import score_game
+from .engine.validation import Problem, parse_game
+from .i18n import translator
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def read_json_object() -> tuple[dict | None, tuple[dict, int] | None]:
+    """The request body as a JSON object, or the 400 answer explaining why it is not one."""
+    try:
+        document = json.loads(request.get_data(cache=False) or b"null")
+    except (ValueError, RecursionError):
+        return None, error_report([Problem("", "invalid_json",
+                                           Message(N_("The body is not valid JSON.")))], 400)
+    if not isinstance(document, dict):
+        problem = Problem("", "invalid", Message(N_("The body must be a JSON object.")))
+        return None, error_report([problem], 400)
+    return document, None
+
+
+def error_report(problems: list[Problem], status: int = 422) -> tuple[dict, int]:
+    active = translator()
+    return {"errors": [problem.as_dict(active) for problem in problems]}, status
+
+
+@bp.post("/score")
+def score():
+    document, failure = read_json_object()
+    if failure:
+        return failure
+    game, problems = parse_game(document)
+    if problems:
+        return error_report(problems)
+    return score_game(game).as_dict(translator())
+
+
+@bp.errorhandler(404)
+@bp.errorhandler(405)
+def http_error(error):
+    return {"errors": [{"path": "", "code": "http_error", "message": error.description}]}, error.code

@@ -1,0 +1,1 @@
+"""The rules engine: pure Python, no web framework; catalog, city model, scoring, trading."""

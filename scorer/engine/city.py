@@ -1,0 +1,104 @@
+"""The city model: one player's wonder, stages, buildings, coins and tokens, seated in a game.
+
+Scoring and the trade planner both read cities through this model, so what a city is worth
+and what it can build are answered from the same facts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from .catalog import Card, Catalog, Effect, Stage, Wonder
+
+TOKEN_VALUES = {"victory_1": 1, "victory_3": 3, "victory_5": 5, "defeat": -1}
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    name: str
+    wonder: Wonder
+    side: str
+    stages_built: int
+    cards: tuple[Card, ...]
+    coins: int
+    tokens: Mapping[str, int]
+    free_city: bool = False
+    colour_counts: Mapping[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "colour_counts", Counter(card.colour for card in self.cards))
+
+    @property
+    def stages(self) -> tuple[Stage, ...]:
+        """Every stage of the chosen side, built or not."""
+        return self.wonder.sides[self.side]
+
+    @property
+    def built_stages(self) -> tuple[Stage, ...]:
+        return self.stages[: self.stages_built]
+
+    @property
+    def card_ids(self) -> frozenset[str]:
+        return frozenset(card.id for card in self.cards)
+
+    @property
+    def defeats(self) -> int:
+        return self.tokens.get("defeat", 0)
+
+    def effects(self) -> Iterator[tuple[Card | Stage, Effect]]:
+        """Every effect in play: the buildings' first, then the built stages' in order."""
+        for card in self.cards:
+            for effect in card.effects:
+                yield card, effect
+        for stage in self.built_stages:
+            for effect in stage.effects:
+                yield stage, effect
+
+    def count(self, what: str) -> int:
+        """How many of ``what`` (a colour, ``wonder_stage`` or ``defeat_token``) the city holds."""
+        if what == "wonder_stage":
+            return self.stages_built
+        if what == "defeat_token":
+            return self.defeats
+        return self.colour_counts.get(what, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """Cities in clockwise seating order: the left neighbour is the next one, the right the
+    previous one (the Age I hand goes to the left, i.e. clockwise)."""
+
+    catalog: Catalog
+    cities: tuple[City, ...]
+
+    @property
+    def edition(self) -> str:
+        return self.catalog.edition
+
+    @property
+    def deck_players(self) -> int:
+        """The player count whose decks are dealt (the two-player variant uses three)."""
+        return len(self.cities)
+
+    def left(self, index: int) -> City:
+        return self.cities[(index + 1) % len(self.cities)]
+
+    def right(self, index: int) -> City:
+        return self.cities[(index - 1) % len(self.cities)]
+
+    def index_of(self, name: str) -> int | None:
+        for index, city in enumerate(self.cities):
+            if city.name == name:
+                return index
+        return None
+
+    def cities_for(self, index: int, whose: str) -> tuple[City, ...]:
+        """The cities a ``self``/``neighbours``/``self+neighbours`` effect looks at."""
+        own, left, right = self.cities[index], self.left(index), self.right(index)
+        if whose == "self":
+            return (own,)
+        if whose == "neighbours":
+            return (left, right)
+        return (own, left, right)

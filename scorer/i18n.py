@@ -1,0 +1,40 @@
+"""Locale negotiation and translation: the one place that knows which languages exist.
+
+The user's choice (a cookie set by the switcher) wins, then the browser's Accept-Language,
+then English. The engine's messages are rendered with the active catalog.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from babel.support import NullTranslations, Translations
+from flask import Flask, current_app, request
+from flask_babel import Babel, get_locale, get_translations
+
+LANGUAGE_COOKIE = "lang"
+LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "pl": "Polski"}
+
+
+def select_locale() -> str:
+    languages = current_app.config["LANGUAGES"]
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in languages:
+        return chosen
+    return request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"]
+
+
+def translator():
+    """The active request's catalog, usable to render engine messages."""
+    return get_translations()
+
+
+@cache
+def translator_for(locale: str, directory: str) -> NullTranslations:
+    """A catalog outside a request (command line, PDF jobs)."""
+    return Translations.load(directory, [locale])
+
+
+def init_app(app: Flask) -> None:
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.globals.update(get_locale=get_locale, LANGUAGE_NAMES=LANGUAGE_NAMES)

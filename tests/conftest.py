@@ -1,0 +1,28 @@
+"""Shared fixtures: an app with a temporary instance folder, its client and CLI runner."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorer import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "DATABASE": str(tmp_path / "test.sqlite"),
+        "WTF_CSRF_ENABLED": False,
+    })
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
