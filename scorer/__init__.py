@@ -36,10 +36,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import api, cli, i18n, secret
+    from . import api, cli, i18n, pdf, secret, web
 
     secret.init_app(app)
     i18n.init_app(app)
     app.register_blueprint(api.bp)
     cli.init_app(app)
+    web.init_app(app)
+    pdf.init_app(app)
     return app

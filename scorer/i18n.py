@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from babel.support import NullTranslations, Translations
-from flask import Flask, current_app, request
+from flask import Blueprint, Flask, current_app, redirect, request, url_for
 from flask_babel import Babel, get_locale, get_translations
 
 LANGUAGE_COOKIE = "lang"
@@ -35,6 +35,23 @@ def translator_for(locale: str, directory: str) -> NullTranslations:
     return Translations.load(directory, [locale])
 
 
+bp = Blueprint("i18n", __name__)
+
+
+@bp.get("/language/<code>")
+def set_language(code: str):
+    """The switcher's target: remember the choice for a year and go back where the user was."""
+    target = request.args.get("next", "")
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("index") if "index" in current_app.view_functions else "/"
+    response = redirect(target)
+    if code in current_app.config["LANGUAGES"]:
+        response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax",
+                            httponly=True)
+    return response
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
     app.jinja_env.globals.update(get_locale=get_locale, LANGUAGE_NAMES=LANGUAGE_NAMES)

@@ -1,0 +1,9 @@
+"""Printable score pads and sheets rendered with WeasyPrint."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def init_app(app: Flask) -> None:
+    """Register the PDF routes and the ``pad`` command."""

@@ -1,0 +1,9 @@
+"""The HTML pages (blueprints); owned by the web-app work."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def init_app(app: Flask) -> None:
+    """Register the page blueprints and the database hooks."""
