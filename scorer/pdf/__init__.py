@@ -7,3 +7,7 @@ from flask import Flask
 
 def init_app(app: Flask) -> None:
     """Register the PDF routes and the ``pad`` command."""
+    from . import commands, views
+
+    app.register_blueprint(views.bp)
+    app.cli.add_command(commands.pad_command)
