@@ -1,0 +1,91 @@
+"""The saved-games store: round trips, ordering, transactions, unknown ids."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC
+
+import pytest
+
+from scorer import storage
+
+
+@pytest.fixture
+def ctx(app):
+    with app.app_context():
+        yield app
+
+
+def test_database_is_created_on_first_use(app, tmp_path):
+    app.config["DATABASE"] = str(tmp_path / "sub" / "fresh.sqlite")
+    with app.app_context():
+        assert storage.list_games() == []
+    assert (tmp_path / "sub" / "fresh.sqlite").exists()
+
+
+def test_round_trip(ctx):
+    document = {"edition": "first", "players": [{"name": "Zoë ąć"}]}
+    public_id = storage.create_game(document, title="Friday")
+    saved = storage.load_game(public_id)
+    assert saved.id == public_id
+    assert saved.title == "Friday"
+    assert saved.document == document
+    assert saved.created_at.tzinfo == UTC
+    assert saved.created_at == saved.updated_at
+
+
+def test_ids_are_long_and_distinct(ctx):
+    ids = {storage.create_game({"n": n}) for n in range(20)}
+    assert len(ids) == 20
+    assert all(len(public_id) >= 20 for public_id in ids)
+
+
+def test_update_keeps_title_unless_given(ctx):
+    public_id = storage.create_game({"v": 1}, title="one")
+    assert storage.update_game(public_id, {"v": 2})
+    saved = storage.load_game(public_id)
+    assert saved.document == {"v": 2} and saved.title == "one"
+    assert saved.updated_at >= saved.created_at
+    assert storage.update_game(public_id, {"v": 3}, title="two")
+    assert storage.load_game(public_id).title == "two"
+
+
+def test_unknown_ids(ctx):
+    assert storage.load_game("nope") is None
+    assert storage.update_game("nope", {}) is False
+    assert storage.delete_game("nope") is False
+
+
+def test_delete(ctx):
+    public_id = storage.create_game({"v": 1})
+    assert storage.delete_game(public_id)
+    assert storage.load_game(public_id) is None
+
+
+def test_list_newest_first(ctx):
+    first = storage.create_game({"v": 1})
+    second = storage.create_game({"v": 2})
+    storage.update_game(first, {"v": 3})
+    assert [game.id for game in storage.list_games()] == [second, first]
+
+
+def test_failed_write_is_rolled_back(ctx, monkeypatch):
+    public_id = storage.create_game({"v": 1})
+    with pytest.raises(TypeError):
+        storage.update_game(public_id, ["not", "a", "dict"])
+    with pytest.raises(sqlite3.OperationalError):
+        with storage._transaction() as connection:
+            connection.execute("UPDATE game SET title = 'half' WHERE public_id = ?", (public_id,))
+            connection.execute("SELECT * FROM no_such_table")
+    assert storage.load_game(public_id).title is None
+    assert storage.load_game(public_id).document == {"v": 1}
+
+
+def test_connection_closed_on_teardown(app):
+    with app.app_context():
+        storage.list_games()
+        from flask import g
+        assert "scorer_db" in g
+    with app.app_context():
+        from flask import g
+        assert "scorer_db" not in g
