@@ -1,0 +1,114 @@
+"""Benchmark: score many random valid 7-player games dealt from the real decks.
+
+Games are made the way a table makes them, so the engine sees realistic cities: every age's
+deck for seven players is shuffled (Age III with nine guilds drawn from the ten) and dealt in
+hands of seven; each city builds up to six of its seven cards (never the same building twice)
+and may tuck some of them under wonder stages; conflicts are fought between neighbours after
+every age; coins are random. Prints the median time per game of the engine alone (scoring
+plus explanations rendered in English) and of validation plus scoring.
+
+    .venv/bin/python benchmarks/score.py [--games 2000] [--seed 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from scorer.engine.catalog import GUILDS_EXTRA, load_catalog
+from scorer.engine.messages import ENGLISH
+from scorer.engine.scoring import score_game
+from scorer.engine.validation import parse_game
+
+PLAYERS = 7
+VICTORY = {1: "victory_1", 2: "victory_3", 3: "victory_5"}
+
+
+def deal_game(rng: random.Random, catalog, players: int = PLAYERS) -> dict:
+    wonders = rng.sample(sorted(catalog.wonders), players)
+    cities = []
+    for index, wonder_id in enumerate(wonders):
+        side = rng.choice("AB")
+        cities.append({"name": f"Player {index + 1}", "wonder": wonder_id, "side": side,
+                       "stages": 0, "cards": [], "coins": rng.randint(0, 40), "tokens": {},
+                       "_most": len(catalog.wonders[wonder_id].sides[side]), "_built": set()})
+    for age in (1, 2, 3):
+        deck = [card.id for card in catalog.deck(age, players)]
+        if age == 3:
+            deck += [g.id for g in rng.sample(catalog.guilds, players + GUILDS_EXTRA)]
+        rng.shuffle(deck)
+        for index, city in enumerate(cities):
+            hand = deck[index * 7:(index + 1) * 7]
+            for card_id in hand[:6]:
+                if card_id in city["_built"]:
+                    continue
+                if city["stages"] < city["_most"] and rng.random() < 0.15:
+                    city["stages"] += 1
+                    continue
+                if rng.random() < 0.9:
+                    city["_built"].add(card_id)
+                    city["cards"].append(card_id)
+        for index, city in enumerate(cities):
+            left = cities[(index + 1) % players]
+            outcome = rng.choice((-1, 0, 1))
+            if outcome:
+                winner, loser = (city, left) if outcome > 0 else (left, city)
+                tokens = winner["tokens"]
+                tokens[VICTORY[age]] = tokens.get(VICTORY[age], 0) + 1
+                loser["tokens"]["defeat"] = loser["tokens"].get("defeat", 0) + 1
+    for city in cities:
+        del city["_most"], city["_built"]
+    return {"edition": "first", "players": cities}
+
+
+def median_microseconds(function, items, repeat: int) -> float:
+    timings = []
+    for item in items:
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.perf_counter()
+            function(item)
+            best = min(best, time.perf_counter() - start)
+        timings.append(best)
+    return statistics.median(timings) * 1e6
+
+
+def engine_only(game) -> dict:
+    return score_game(game).as_dict(ENGLISH)
+
+
+def validate_and_score(document) -> dict:
+    game, problems = parse_game(document)
+    assert not problems
+    return score_game(game).as_dict(ENGLISH)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=3, help="runs per game, the best counts")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    catalog = load_catalog()
+    documents = [deal_game(rng, catalog) for _ in range(args.games)]
+    games = []
+    for document in documents:
+        game, problems = parse_game(document)
+        if problems:
+            raise SystemExit(f"dealt an invalid game: {[p.as_dict() for p in problems]}")
+        games.append(game)
+    cards = statistics.mean(len(city.cards) for game in games for city in game.cities)
+    for game in games[:50]:  # warm caches the way a long-running server has them
+        engine_only(game)
+    engine = median_microseconds(engine_only, games, args.repeat)
+    full = median_microseconds(validate_and_score, documents, args.repeat)
+    print(f"{args.games} random valid {PLAYERS}-player games, {cards:.1f} buildings per city")
+    print(f"engine (score_game + as_dict, English explanations): median {engine:.1f} µs/game")
+    print(f"validate + score (parse_game + score_game + as_dict): median {full:.1f} µs/game")
+
+
+if __name__ == "__main__":
+    main()
