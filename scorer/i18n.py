@@ -10,7 +10,7 @@ from functools import cache
 
 from babel.support import NullTranslations, Translations
 from flask import Blueprint, Flask, current_app, redirect, request, url_for
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, format_decimal, get_locale, get_translations, ngettext
 
 LANGUAGE_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "pl": "Polski"}
@@ -35,6 +35,11 @@ def translator_for(locale: str, directory: str) -> NullTranslations:
     return Translations.load(directory, [locale])
 
 
+def points_label(count: int) -> str:
+    """"1 point", "2 points"; Polish needs three forms (1 punkt, 2 punkty, 5 punktów)."""
+    return ngettext("%(num)d point", "%(num)d points", count)
+
+
 bp = Blueprint("i18n", __name__)
 
 
@@ -55,3 +60,4 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
     app.jinja_env.globals.update(get_locale=get_locale, LANGUAGE_NAMES=LANGUAGE_NAMES)
+    app.jinja_env.filters.update(points=points_label, number=format_decimal)
