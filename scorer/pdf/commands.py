@@ -1,10 +1,32 @@
-"""The ``flask pad`` command: a blank score pad written to a file."""
+"""``flask --app scorer pad``: a blank score pad written to a file, for printing in bulk."""
 
 from __future__ import annotations
 
 import click
+from flask import current_app
+from flask_babel import gettext as _
+
+from .layout import MAX_PLAYERS, MIN_PLAYERS
+from .pad import blank_pad_pdf
+from .paper import PAPERS, default_paper, parse_tag
 
 
 @click.command("pad")
-def pad_command() -> None:
-    raise click.ClickException("not implemented yet")
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=MAX_PLAYERS,
+              show_default=True, help="Player columns on each pad.")
+@click.option("--lang", "tag", default="en", show_default=True,
+              help="Language of the labels: en, nl or pl (en_US also chooses Letter paper).")
+@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
+              help="Paper size; by default Letter for en_US and A4 otherwise.")
+@click.option("--output", type=click.File("wb"), required=True,
+              help="The PDF file to write (- for standard output).")
+def pad_command(players: int, tag: str, paper: str | None, output) -> None:
+    """Write a page of blank score pads."""
+    parsed = parse_tag(tag)
+    languages = current_app.config["LANGUAGES"]
+    if parsed is None or parsed[0] not in languages:
+        raise click.BadParameter(_("choose one of %(languages)s.", languages=", ".join(languages)),
+                                 param_hint="--lang")
+    language, territory = parsed
+    chosen = PAPERS[paper.lower()] if paper else default_paper(language, territory)
+    output.write(blank_pad_pdf(players, language, chosen))

@@ -1,0 +1,62 @@
+"""HTML to PDF with WeasyPrint, with the costly parts prepared once per process.
+
+Parsing the stylesheet loads the shipped fonts into a font configuration; doing that for every
+request would double the render time, so the stylesheet, its fonts and the decoded icons are
+kept. WeasyPrint's font configuration is not safe to share between threads, hence the lock.
+Only files from the static folder may be fetched: the pages hold user-typed names, and a
+renderer that follows arbitrary URLs would be a way into the server.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+from pathlib import Path
+
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher
+
+STYLESHEET = "pdf/print.css"
+
+_lock = threading.Lock()
+
+
+class StaticOnlyFetcher(URLFetcher):
+    """Fetch ``file:`` URLs inside one folder and nothing else, failing loudly otherwise."""
+
+    def __init__(self, root: Path):
+        super().__init__(allowed_protocols=("file",), fail_on_errors=True)
+        self.root = root.resolve()
+
+    def fetch(self, url, headers=None):
+        response = super().fetch(url, headers)
+        path = response.path
+        if path is None or not Path(path).resolve().is_relative_to(self.root):
+            response.close()
+            raise ValueError(f"outside the static folder: {url}")
+        return response
+
+
+class Renderer:
+    """Everything one static folder's PDFs share: fonts, stylesheet, fetched images."""
+
+    def __init__(self, static_folder: str):
+        root = Path(static_folder)
+        self.base_url = root.resolve().as_uri() + "/"
+        self.fetcher = StaticOnlyFetcher(root)
+        self.font_config = FontConfiguration()
+        self.stylesheet = CSS(filename=str(root / STYLESHEET), font_config=self.font_config,
+                              url_fetcher=self.fetcher)
+        self.images: dict = {}
+
+    def pdf(self, html: str) -> bytes:
+        with _lock:
+            document = HTML(string=html, base_url=self.base_url, url_fetcher=self.fetcher)
+            return document.write_pdf(stylesheets=[self.stylesheet], font_config=self.font_config,
+                                      cache=self.images)
+
+
+@cache
+def renderer(static_folder: str) -> Renderer:
+    return Renderer(static_folder)

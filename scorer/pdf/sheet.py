@@ -1,0 +1,107 @@
+"""The filled score sheet of a saved game: the score pad as played, then each player's details.
+
+The engine does all the scoring; this module only gathers what the template shows, rendering
+the engine's messages (explanations, card and wonder names) in the sheet's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import format_date
+
+from ..engine.catalog import load_catalog
+from ..engine.city import Game
+from ..engine.messages import Message, card_name, wonder_name
+from ..engine.scoring import SYMBOL_NAMES, SYMBOL_NOUNS, GameScore, score_game
+from ..engine.validation import Problem, parse_game
+from ..storage import SavedGame
+from .document import render_pdf
+from .download import slug
+from .paper import Paper
+from .rows import ROWS, TOTAL
+
+
+class UnreadableGame(Exception):
+    """A saved document the engine no longer accepts (saved by an older version)."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__(problems)
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class SheetPlayer:
+    name: str
+    wonder: str
+    side: str
+    stages: int
+    free_city: bool
+    winner: bool
+    rank: int | None
+    coins: int
+    scores: dict[str, int]
+    total: int
+    explanations: dict[str, str]
+    symbols: list[str]
+    choices: list[str]
+    copied_guild: str | None
+    copied_from: str | None
+
+
+def scored(saved: SavedGame) -> tuple[Game, GameScore]:
+    game, problems = parse_game(saved.document)
+    if problems:
+        raise UnreadableGame(problems)
+    return game, score_game(game)
+
+
+def sheet_players(game: Game, score: GameScore, translator) -> list[SheetPlayer]:
+    report = score.as_dict(translator)
+    catalog = load_catalog(game.edition)
+    players = []
+    for city, entry in zip(game.cities, report["players"], strict=True):
+        symbols = [Message(singular, plural=plural, n=entry["science_symbols"][symbol])
+                   .render(translator)
+                   for symbol, (singular, plural) in SYMBOL_NAMES.items()
+                   if entry["science_symbols"][symbol]]
+        guild = entry["copied_guild"] and catalog.card(entry["copied_guild"])
+        players.append(SheetPlayer(
+            name=entry["name"],
+            wonder=wonder_name(city.wonder.name).render(translator),
+            side=city.side,
+            stages=city.stages_built,
+            free_city=bool(entry.get("free_city")),
+            winner=entry["name"] in report["winners"],
+            rank=entry["rank"],
+            coins=entry["coins"],
+            scores=entry["scores"],
+            total=entry["total"],
+            explanations=entry["explanations"],
+            symbols=symbols,
+            choices=[Message(SYMBOL_NOUNS[symbol]).render(translator)
+                     for symbol in entry["science_choices"]],
+            copied_guild=card_name(guild.name).render(translator) if guild else None,
+            copied_from=entry.get("copied_from"),
+        ))
+    return players
+
+
+def sheet_filename(saved: SavedGame) -> str:
+    """``7-wonders-<title>-<date>.pdf``: the game's title when it has one, and its date."""
+    parts = ["7-wonders", slug(saved.title or ""), saved.created_at.date().isoformat()]
+    return "-".join(part for part in parts if part) + ".pdf"
+
+
+def game_sheet_pdf(saved: SavedGame, locale: str, paper: Paper) -> bytes:
+    game, score = scored(saved)
+
+    def build(translator) -> dict:
+        return {
+            "players": sheet_players(game, score, translator),
+            "date": format_date(saved.created_at, format="long"),
+        }
+
+    return render_pdf("pdf/sheet.html", locale, paper, build=build, title=saved.title,
+                      rows=ROWS, total=TOTAL, winners=score.winners,
+                      decided_by_coins=score.decided_by_coins)
