@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from scorer.engine.scoring import score_game
+from scorer.engine.validation import parse_game
+
 WONDERS = ("rhodes", "alexandria", "ephesos", "babylon", "olympia", "halikarnassos", "gizah")
 
 
@@ -19,3 +22,30 @@ def filler(count: int, used=()) -> list[dict]:
     """Empty cities with wonders nobody else in the game uses, to reach a player count."""
     free = [w for w in WONDERS if w not in used]
     return [player(f"P{i}", free[i]) for i in range(count)]
+
+
+def table(*players: dict, size: int = 3) -> dict:
+    """A game of the given players, padded with empty cities to ``size`` seats."""
+    used = {p["wonder"] for p in players}
+    return game(*players, *filler(max(0, size - len(players)), used))
+
+
+def report(document: dict) -> dict:
+    """The English score report of a valid document (fails the test on any problem)."""
+    parsed, problems = parse_game(document)
+    assert not problems, [p.as_dict() for p in problems]
+    return score_game(parsed).as_dict()
+
+
+def scores_of(document: dict, name: str) -> dict:
+    """One player's entry of the score report."""
+    for entry in report(document)["players"]:
+        if entry["name"] == name:
+            return entry
+    raise AssertionError(f"no player {name!r}")
+
+
+def problems_of(document) -> list[tuple[str, str]]:
+    """(path, code) of every problem validation finds, in order."""
+    _, problems = parse_game(document)
+    return [(p.path, p.code) for p in problems]

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
+
+from .messages import N_, Message, card_name, wonder_name
 
 RAW_MATERIALS = ("wood", "stone", "clay", "ore")
 MANUFACTURED_GOODS = ("glass", "loom", "papyrus")
@@ -22,6 +24,10 @@ AGES = (1, 2, 3)
 EDITIONS = ("first",)
 #: Guilds carry no player-count mark: N+2 of them are drawn for N players.
 GUILDS_EXTRA = 2
+#: ``Card.symbol_index`` of a free symbol chosen at the end (Scientists Guild, Babylon)
+WILD = len(SCIENCE_SYMBOLS)
+#: Effects scored at the end per item counted (guilds, Haven, Lighthouse, Chamber, Arena)
+PER_ITEM_EFFECTS = ("vp_per", "coins_vp_per")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +59,23 @@ class Card:
     copies: Mapping[int, tuple[int, ...]]
     aliases: tuple[str, ...]
     reference_names: Mapping[str, str]
+    # Facts the scorer reads for every card of every city, worked out once at load time.
+    #: victory points printed on the card
+    vp: int = field(init=False, repr=False, compare=False)
+    #: index in SCIENCE_SYMBOLS of its science symbol, WILD for a free one, -1 for none
+    symbol_index: int = field(init=False, repr=False, compare=False)
+    #: the effects that score per item counted at the end
+    per_item: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    #: the card's name as a translatable message
+    label: Message = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        vp, symbol = _facts(self.effects)
+        object.__setattr__(self, "vp", vp)
+        object.__setattr__(self, "symbol_index", symbol)
+        object.__setattr__(self, "per_item",
+                           tuple(e for e in self.effects if e.type in PER_ITEM_EFFECTS))
+        object.__setattr__(self, "label", card_name(self.name))
 
     @property
     def ages(self) -> tuple[int, ...]:
@@ -73,6 +96,27 @@ class Stage:
     number: int
     cost: Mapping[str, int]
     effects: tuple[Effect, ...]
+    #: the wonder's name, so that a stage can say whose it is in an explanation
+    wonder_name: str = ""
+    vp: int = field(init=False, repr=False, compare=False)
+    #: WILD when the stage gives a free science symbol, else -1
+    symbol_index: int = field(init=False, repr=False, compare=False)
+    #: Olympia B stage 3: copy a neighbour's guild at the end
+    copies_guild: bool = field(init=False, repr=False, compare=False)
+    #: "stage 2" and "<wonder> stage 2" as translatable messages
+    short_label: Message = field(init=False, repr=False, compare=False)
+    label: Message = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        vp, symbol = _facts(self.effects)
+        object.__setattr__(self, "vp", vp)
+        object.__setattr__(self, "symbol_index", symbol)
+        object.__setattr__(self, "copies_guild", any(e.type == "copy_guild" for e in self.effects))
+        object.__setattr__(self, "short_label", Message(N_("stage %(number)d:"),
+                                                        {"number": self.number}))
+        object.__setattr__(self, "label", Message(
+            N_("%(wonder)s stage %(number)d"),
+            {"wonder": wonder_name(self.wonder_name), "number": self.number}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +152,18 @@ class Catalog:
         return [card for card in self.cards.values() if card.is_guild]
 
 
+def _facts(effects: tuple[Effect, ...]) -> tuple[int, int]:
+    """Printed victory points and science symbol index of a card's or stage's effects."""
+    vp, symbol = 0, -1
+    for effect in effects:
+        if effect.type == "vp":
+            vp += effect["amount"]
+        elif effect.type == "science":
+            chosen = effect["symbol"]
+            symbol = WILD if chosen == "any" else SCIENCE_SYMBOLS.index(chosen)
+    return vp, symbol
+
+
 def _effects(raw: list[dict]) -> tuple[Effect, ...]:
     effects = []
     for item in raw:
@@ -131,7 +187,8 @@ def _card(raw: dict) -> Card:
 
 def _wonder(raw: dict) -> Wonder:
     sides = {
-        side: tuple(Stage(number, MappingProxyType(dict(stage["cost"])), _effects(stage["effects"]))
+        side: tuple(Stage(number, MappingProxyType(dict(stage["cost"])), _effects(stage["effects"]),
+                          raw["name"])
                     for number, stage in enumerate(stages, start=1))
         for side, stages in raw["sides"].items()
     }

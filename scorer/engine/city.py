@@ -26,9 +26,16 @@ class City:
     tokens: Mapping[str, int]
     free_city: bool = False
     colour_counts: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    #: what end-of-game effects count: each colour, ``wonder_stage`` and ``defeat_token``
+    tallies: Mapping[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "colour_counts", Counter(card.colour for card in self.cards))
+        colours = Counter(card.colour for card in self.cards)
+        object.__setattr__(self, "colour_counts", colours)
+        tallies = dict(colours)
+        tallies["wonder_stage"] = self.stages_built
+        tallies["defeat_token"] = self.tokens.get("defeat", 0)
+        object.__setattr__(self, "tallies", tallies)
 
     @property
     def stages(self) -> tuple[Stage, ...]:
@@ -58,11 +65,7 @@ class City:
 
     def count(self, what: str) -> int:
         """How many of ``what`` (a colour, ``wonder_stage`` or ``defeat_token``) the city holds."""
-        if what == "wonder_stage":
-            return self.stages_built
-        if what == "defeat_token":
-            return self.defeats
-        return self.colour_counts.get(what, 0)
+        return self.tallies.get(what, 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ own ``gettext``/``ngettext``/``pgettext``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 
@@ -45,12 +45,16 @@ class EnglishTranslator:
 ENGLISH = EnglishTranslator()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Message:
-    """A msgid with ``%(name)s`` parameters; a parameter may itself be a Message or a Sum."""
+    """A msgid with ``%(name)s`` parameters; a parameter may itself be a Message or a Sum.
+
+    Treat it as a value: it is never changed after it is made. (Not a frozen dataclass only
+    because those cost four times as much to build, and scoring builds a hundred per game.)
+    """
 
     text: str
-    params: dict = field(default_factory=dict)
+    params: dict | None = None
     plural: str | None = None
     #: the number choosing the plural form, also available as ``%(num)d``
     n: int = 0
@@ -60,14 +64,19 @@ class Message:
     def render(self, translator: Translator = ENGLISH) -> str:
         if self.context is not None:
             template = translator.pgettext(self.context, self.text)
+            if self.params is None:
+                return template  # a card or wonder name
         elif self.plural is not None:
             template = translator.ngettext(self.text, self.plural, self.n)
         else:
             template = translator.gettext(self.text)
-        if not self.params and self.plural is None:
-            return template
-        values = {key: render_value(value, translator) for key, value in self.params.items()}
-        values.setdefault("num", self.n)
+        params = self.params
+        if not params:
+            return template % {"num": self.n} if self.plural is not None else template
+        values = {"num": self.n}
+        for key, value in params.items():
+            values[key] = (value.render(translator) if isinstance(value, RENDERABLE)
+                           else render_value(value, translator))
         return template % values
 
     def __str__(self) -> str:
@@ -82,23 +91,31 @@ class Sum:
     total: int
 
     def render(self, translator: Translator = ENGLISH) -> str:
-        if not self.terms:
+        terms = self.terms
+        if not terms:
             return str(self.total)
         parts = []
-        for label, value in self.terms:
-            text = str(value) if label is None else f"{render_value(label, translator)} {value}"
-            parts.append(text)
+        for label, value in terms:
+            if label is None:
+                parts.append(str(value))
+            elif isinstance(label, Message):
+                parts.append(f"{label.render(translator)} {value}")
+            else:
+                parts.append(f"{render_value(label, translator)} {value}")
         joined = " + ".join(parts).replace("+ -", "− ")
-        if len(self.terms) == 1 and self.terms[0][0] is None:
+        if len(terms) == 1 and terms[0][0] is None:
             return joined
         return f"{joined} = {self.total}"
 
 
+RENDERABLE = (Message, Sum)
+
+
 def render_value(value: object, translator: Translator = ENGLISH) -> object:
-    if isinstance(value, (Message, Sum)):
+    if isinstance(value, RENDERABLE):
         return value.render(translator)
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(render_value(item, translator)) for item in value)
+        return ", ".join([str(render_value(item, translator)) for item in value])
     return value
 
 

@@ -3,14 +3,19 @@
 Each row comes with an explanation a player can check against the table. Which row a card's
 points go to follows the score pad: blue buildings are civilian, yellow commercial, purple
 guilds, wonder stages the wonder row.
+
+Scoring runs for every form submit and every PDF, so it reads the per-card facts the catalog
+worked out at load time (points, symbol, per-item effects, translatable names) instead of
+interpreting effects again for every city.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from .catalog import SCIENCE_SYMBOLS, Card, Effect, Stage
-from .city import TOKEN_VALUES, City, Game
+from .catalog import SCIENCE_SYMBOLS, WILD, Card, Effect
+from .city import City, Game
 from .messages import (
     ENGLISH,
     N_,
@@ -18,9 +23,7 @@ from .messages import (
     N_plural,
     Sum,
     Translator,
-    card_name,
     nmessage,
-    wonder_name,
 )
 from .science import SET_BONUS, best_placement, science_points
 
@@ -46,6 +49,15 @@ WHOSE_PHRASES = {
     "self+neighbours": N_("in own and neighbouring cities"),
 }
 SIDE_OF = {"left": N_("left"), "right": N_("right")}
+TOKEN_ORDER = (("victory_1", 1), ("victory_3", 3), ("victory_5", 5), ("defeat", -1))
+
+NOTHING = Message(N_("Nothing scores in this row: 0"))
+NO_TOKENS = Message(N_("No conflict tokens: 0"))
+NO_STAGE = Message(N_("No stage built: 0"))
+NO_BLUE = Message(N_("No blue buildings: 0"))
+NO_SCIENCE = Message(N_("No science symbols: 0"))
+NO_GUILD_NEXT_DOOR = Message(N_("Olympia could copy a guild, but no neighbour has one: 0"))
+PER_ITEM_LINE = N_("%(card)s: %(vp)d per %(what)s %(whose)s × %(count)d = %(points)d")
 
 
 @dataclass(slots=True)
@@ -63,14 +75,19 @@ class PlayerScore:
     rank: int | None = None
 
     def as_dict(self, translator: Translator = ENGLISH) -> dict:
+        explanations = {}
+        for row, lines in self.explanations.items():
+            if len(lines) == 1:
+                explanations[row] = lines[0].render(translator)
+            else:
+                explanations[row] = "; ".join([line.render(translator) for line in lines])
         data = {
             "name": self.name,
             "scores": dict(self.scores),
             "total": self.total,
             "rank": self.rank,
             "coins": self.coins,
-            "explanations": {row: "; ".join(m.render(translator) for m in lines)
-                             for row, lines in self.explanations.items()},
+            "explanations": explanations,
             "science_symbols": dict(self.science_symbols),
             "science_choices": list(self.science_choices),
             "copied_guild": self.copied_guild,
@@ -109,7 +126,10 @@ def score_game(game: Game) -> GameScore:
 
 
 def rank_players(result: GameScore) -> None:
-    """Most points wins, ties broken by coins; still tied, the victory is shared."""
+    """Most points wins, ties broken by coins; still tied, the victory is shared.
+
+    The Free City of the two-player variant is scored but never ranked and never wins.
+    """
     contenders = [p for p in result.players if not p.free_city]
     ordered = sorted(contenders, key=lambda p: (p.total, p.coins), reverse=True)
     for position, player in enumerate(ordered):
@@ -125,87 +145,123 @@ def rank_players(result: GameScore) -> None:
 
 def score_city(game: Game, index: int) -> PlayerScore:
     city = game.cities[index]
-    scores = dict.fromkeys(CATEGORIES, 0)
-    explanations: dict[str, list[Message]] = {row: [] for row in CATEGORIES}
-    symbols = [0, 0, 0]
+    symbols = [0, 0, 0, 0]  # compass, gear, tablet, free (WILD)
     wild_sources: list[Message] = []
-    terms: dict[str, list] = {"wonder": [], "civilian": []}
-    copies_guild = False
-    for source, effect in city.effects():
-        kind = effect.type
-        if kind == "vp":
-            if isinstance(source, Stage):
-                terms["wonder"].append((Message(N_("stage %(number)d"), {"number": source.number}),
-                                        effect["amount"]))
+    vp_terms: dict[str, list] = {"civilian": [], "commercial": [], "guilds": []}
+    per_item: list[Card] = []
+    for card in city.cards:
+        if card.vp:
+            vp_terms[ROW_OF_COLOUR[card.colour]].append((card.label, card.vp))
+        symbol = card.symbol_index
+        if symbol >= 0:
+            symbols[symbol] += 1
+            if symbol == WILD:
+                wild_sources.append(card.label)
+        if card.per_item:
+            per_item.append(card)
+    wonder_terms, copies_guild = [], False
+    for stage in city.wonder.sides[city.side][:city.stages_built]:
+        if stage.vp:
+            wonder_terms.append((stage.short_label, stage.vp))
+        if stage.symbol_index == WILD:
+            symbols[WILD] += 1
+            wild_sources.append(stage.label)
+        copies_guild = copies_guild or stage.copies_guild
+
+    military_points, military_line = military(city)
+    coins_points = city.coins // COINS_PER_POINT
+    wonder = sum(points for _, points in wonder_terms)
+    scores = {"military": military_points, "coins": coins_points, "wonder": wonder,
+              "civilian": 0, "science": 0, "commercial": 0, "guilds": 0}
+    explanations: dict[str, list[Message]] = {
+        "military": [military_line],
+        "coins": [nmessage("%(num)d coin ÷ 3 = %(points)d", "%(num)d coins ÷ 3 = %(points)d",
+                           city.coins, points=coins_points)],
+        "wonder": [wonder_line(city.stages_built, wonder_terms, wonder)],
+        "civilian": [], "science": [], "commercial": [], "guilds": [],
+    }
+    for row, terms in vp_terms.items():
+        if terms:
+            points = sum(value for _, value in terms)
+            scores[row] += points
+            if row == "civilian":
+                explanations[row].append(Message(N_("Blue buildings: %(sum)s"),
+                                                 {"sum": Sum(tuple(terms), points)}))
             else:
-                terms[ROW_OF_COLOUR[source.colour]].append((card_name(source.name), effect["amount"]))
-        elif kind == "science":
-            if effect["symbol"] == "any":
-                wild_sources.append(source_name(city, source))
-            else:
-                symbols[SCIENCE_SYMBOLS.index(effect["symbol"])] += 1
-        elif kind in ("vp_per", "coins_vp_per"):
-            row = ROW_OF_COLOUR[source.colour]
-            points, line = counted_points(game, index, source, effect)
+                explanations[row].extend(Message(N_("%(card)s: %(vp)d"), {"card": label, "vp": vp})
+                                         for label, vp in terms)
+    if not vp_terms["civilian"]:
+        explanations["civilian"].append(NO_BLUE)
+    for card in per_item:
+        row = ROW_OF_COLOUR[card.colour]
+        for effect in card.per_item:
+            points, line = counted_points(game, index, card, effect)
             scores[row] += points
             explanations[row].append(line)
-        elif kind == "copy_guild":
-            copies_guild = True
-
-    scores["military"], explanations["military"] = military(city)
-    coins_points = city.coins // COINS_PER_POINT
-    scores["coins"] = coins_points
-    explanations["coins"] = [nmessage("%(num)d coin ÷ 3 = %(points)d",
-                                      "%(num)d coins ÷ 3 = %(points)d", city.coins,
-                                      points=coins_points)]
-    for row in ("wonder", "civilian"):
-        scores[row] = sum(points for _, points in terms[row])
-    explanations["wonder"] = [wonder_line(city, terms["wonder"], scores["wonder"])]
-    explanations["civilian"] = [
-        Message(N_("Blue buildings: %(sum)s"), {"sum": Sum(tuple(terms["civilian"]), scores["civilian"])})
-        if terms["civilian"] else Message(N_("No blue buildings: 0"))]
 
     player = PlayerScore(city.name, city.coins, city.free_city, scores, explanations,
-                         dict(zip(SCIENCE_SYMBOLS, symbols, strict=True)), [])
+                         {"compass": symbols[0], "gear": symbols[1], "tablet": symbols[2]}, [])
     counts = (symbols[0], symbols[1], symbols[2])
     if copies_guild:
         copy_guild(game, index, player, counts, wild_sources)
     science, choices = best_placement(counts, len(wild_sources))
     scores["science"] = science
     player.science_choices = list(choices)
-    explanations["science"] = [science_line(counts, choices, wild_sources, science)]
-    for row in ("commercial", "guilds"):
-        if not explanations[row]:
-            explanations[row].append(Message(N_("Nothing scores in this row: 0")))
-    player.total = sum(scores.values())
+    explanations["science"].append(science_line(counts, choices, wild_sources, science))
+    if not explanations["commercial"]:
+        explanations["commercial"].append(NOTHING)
+    if not explanations["guilds"]:
+        explanations["guilds"].append(NOTHING)
+    player.total = (military_points + coins_points + wonder + scores["civilian"] + science
+                    + scores["commercial"] + scores["guilds"])
     return player
 
 
-def source_name(city: City, source: Card | Stage) -> Message:
-    if isinstance(source, Stage):
-        return Message(N_("%(wonder)s stage %(number)d"),
-                       {"wonder": wonder_name(city.wonder.name), "number": source.number})
-    return card_name(source.name)
+def military(city: City) -> tuple[int, Message]:
+    tokens = city.tokens
+    return military_line(tuple(tokens.get(kind, 0) for kind, _ in TOKEN_ORDER))
 
 
-def military(city: City) -> tuple[int, list[Message]]:
-    values = [(None, TOKEN_VALUES[kind]) for kind in TOKEN_VALUES for _ in range(city.tokens.get(kind, 0))]
-    total = sum(value for _, value in values)
+@lru_cache(maxsize=1024)
+def military_line(held: tuple[int, ...]) -> tuple[int, Message]:
+    """Conflict points of a city's tokens (few distinct hands exist, so each is worked out once)."""
+    values = tuple((None, value) for (_, value), count in zip(TOKEN_ORDER, held, strict=True)
+                   for _ in range(count))
     if not values:
-        return 0, [Message(N_("No conflict tokens: 0"))]
-    return total, [Message(N_("Conflict tokens: %(sum)s"), {"sum": Sum(tuple(values), total)})]
+        return 0, NO_TOKENS
+    total = sum(value for _, value in values)
+    return total, Message(N_("Conflict tokens: %(sum)s"), {"sum": Sum(values, total)})
 
 
-def wonder_line(city: City, terms: list, total: int) -> Message:
-    if city.stages_built == 0:
-        return Message(N_("No stage built: 0"))
+def wonder_line(built: int, terms: list, total: int) -> Message:
+    if built == 0:
+        return NO_STAGE
     return nmessage("%(num)d stage built: %(sum)s", "%(num)d stages built: %(sum)s",
-                    city.stages_built, sum=Sum(tuple(terms), total))
+                    built, sum=Sum(tuple(terms), total))
 
 
-def counted(game: Game, index: int, effect: Effect) -> int:
-    return sum(other.count(what) for other in game.cities_for(index, effect["whose"])
-               for what in effect["counts"])
+@lru_cache(maxsize=64)
+def counted_words(counts: tuple[str, ...], whose: str) -> tuple[tuple[Message, ...], Message]:
+    """The translatable "brown card, grey card" and "in own city" of a per-item effect."""
+    return tuple(Message(COUNTED_NOUNS[what]) for what in counts), Message(WHOSE_PHRASES[whose])
+
+
+def counted(game: Game, index: int, counts: tuple[str, ...], whose: str) -> int:
+    """How many of ``counts`` the cities an effect looks at hold, seen from seat ``index``."""
+    cities = game.cities
+    seats = len(cities)
+    if whose == "self":
+        looked = (cities[index],)
+    elif whose == "neighbours":
+        looked = (cities[(index + 1) % seats], cities[index - 1])
+    else:
+        looked = (cities[index], cities[(index + 1) % seats], cities[index - 1])
+    total = 0
+    for city in looked:
+        tallies = city.tallies
+        for what in counts:
+            total += tallies.get(what, 0)
+    return total
 
 
 def counted_points(game: Game, index: int, card: Card, effect: Effect,
@@ -215,49 +271,51 @@ def counted_points(game: Game, index: int, card: Card, effect: Effect,
     A copied guild is not in the copier's city, yet counts itself when built (Shipowners),
     so the copy adds the one card it would be.
     """
-    count = counted(game, index, effect)
-    if copied and effect["whose"] != "neighbours" and card.colour in effect["counts"]:
+    params = effect.params
+    counts, whose, vp = params["counts"], params["whose"], params["vp"]
+    count = counted(game, index, counts, whose)
+    if copied and whose != "neighbours" and card.colour in counts:
         count += 1
-    points = count * effect["vp"]
-    line = Message(N_("%(card)s: %(vp)d per %(what)s %(whose)s × %(count)d = %(points)d"), {
-        "card": card_name(card.name), "vp": effect["vp"],
-        "what": [Message(COUNTED_NOUNS[what]) for what in effect["counts"]],
-        "whose": Message(WHOSE_PHRASES[effect["whose"]]), "count": count, "points": points})
+    points = count * vp
+    what, where = counted_words(counts, whose)
+    line = Message(PER_ITEM_LINE, {"card": card.label, "vp": vp, "what": what, "whose": where,
+                                   "count": count, "points": points})
     return points, line
 
 
 def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, int, int],
                wild_sources: list[Message]) -> None:
-    """Olympia B stage 3: score the neighbour's guild that adds most to the copier's total."""
+    """Olympia B stage 3: score the neighbour's guild that adds most to the copier's total.
+
+    The copy is scored from Olympia's seat, as if Olympia had built it; a copied Scientists
+    Guild is one more free symbol for the science row.
+    """
     base_science, _ = best_placement(counts, len(wild_sources))
     candidates = []
     for side, neighbour in (("left", game.left(index)), ("right", game.right(index))):
         for card in neighbour.cards:
             if not card.is_guild:
                 continue
-            guild_points, lines, wild = 0, [], False
-            for effect in card.effects:
-                if effect.type == "vp_per":
-                    points, line = counted_points(game, index, card, effect, copied=True)
-                    guild_points += points
-                    lines.append(line)
-                elif effect.type == "science" and effect["symbol"] == "any":
-                    wild = True
+            guild_points, lines = 0, []
+            for effect in card.per_item:
+                points, line = counted_points(game, index, card, effect, copied=True)
+                guild_points += points
+                lines.append(line)
+            wild = card.symbol_index == WILD
             gain = guild_points
             if wild:
                 gain += best_placement(counts, len(wild_sources) + 1)[0] - base_science
             candidates.append((gain, side, neighbour, card, guild_points, lines, wild))
     if not candidates:
-        player.explanations["guilds"].append(
-            Message(N_("Olympia could copy a guild, but no neighbour has one: 0")))
+        player.explanations["guilds"].append(NO_GUILD_NEXT_DOOR)
         return
     candidates.sort(key=lambda c: (-c[0], c[1], c[3].id))
     gain, side, neighbour, card, guild_points, lines, wild = candidates[0]
-    others = [Message(N_("%(card)s %(gain)d"), {"card": card_name(c[3].name), "gain": c[0]})
+    others = [Message(N_("%(card)s %(gain)d"), {"card": c[3].label, "gain": c[0]})
               for c in candidates[1:]]
     player.copied_guild, player.copied_from = card.id, neighbour.name
     player.scores["guilds"] += guild_points
-    params = {"card": card_name(card.name), "name": neighbour.name,
+    params = {"card": card.label, "name": neighbour.name,
               "side": Message(SIDE_OF[side]), "gain": gain, "others": others}
     if others:
         reason = Message(N_("Olympia copies %(card)s from %(name)s (%(side)s), worth %(gain)d "
@@ -267,16 +325,17 @@ def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, i
                          params)
     player.explanations["guilds"].extend([reason, *lines])
     if wild:
-        wild_sources.append(Message(N_("%(card)s copied by Olympia"), {"card": card_name(card.name)}))
+        wild_sources.append(Message(N_("%(card)s copied by Olympia"), {"card": card.label}))
 
 
 def science_line(counts: tuple[int, int, int], choices: tuple[str, ...],
                  wild_sources: list[Message], points: int) -> Message:
+    """"3 tablets, 2 gears, 1 compass, free symbol as compass (...): 9 + 4 + 4 + 14 = 31"."""
     placed = list(counts)
     for symbol in choices:
         placed[SCIENCE_SYMBOLS.index(symbol)] += 1
     if not any(placed):
-        return Message(N_("No science symbols: 0"))
+        return NO_SCIENCE
     parts: list[Message] = []
     for symbol, count in zip(SCIENCE_SYMBOLS, counts, strict=True):
         if count:
@@ -289,6 +348,7 @@ def science_line(counts: tuple[int, int, int], choices: tuple[str, ...],
     terms = [(None, n * n) for n in placed if n]
     if sets:
         terms.append((None, SET_BONUS * sets))
-    assert science_points(tuple(placed)) == points
+    if science_points(tuple(placed)) != points:
+        raise AssertionError("science placement and explanation disagree")
     return Message(N_("%(symbols)s: %(sum)s"),
                    {"symbols": parts, "sum": Sum(tuple(terms), points)})

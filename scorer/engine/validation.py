@@ -16,6 +16,7 @@ from .messages import N_, Message, card_name, wonder_name
 
 MAX_NAME_LENGTH = 40
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
+SIDES = ("A", "B")
 #: Per age a city fights its two neighbours: at most two victory tokens of an age, six defeats.
 MAX_TOKENS = {"victory_1": 2, "victory_3": 2, "victory_5": 2, "defeat": 6}
 
@@ -75,7 +76,9 @@ def edition_of(document: dict, problems: Problems) -> Catalog | None:
                      N_("Edition '%(edition)s' is not supported; use \"first\"."), edition=edition)
         return None
     expansions = document.get("expansions", [])
-    if not isinstance(expansions, list) or expansions:
+    if not isinstance(expansions, list):
+        problems.add("expansions", "invalid", N_("\"expansions\" must be a list."))
+    elif expansions:
         problems.add("expansions", "unsupported_expansion",
                      N_("Expansions are not supported yet; leave \"expansions\" empty."))
     return load_catalog(edition)
@@ -127,7 +130,10 @@ def parse_city(catalog: Catalog, index: int, raw: Any, problems: Problems) -> Ci
                      maximum=MAX_NAME_LENGTH)
     wonder = parse_wonder(catalog, at, raw, problems)
     side = raw.get("side")
-    if side not in ("A", "B"):
+    if not isinstance(side, str):
+        problems.add(f"{at}.side", "invalid", N_("The side must be \"A\" or \"B\"."))
+        side = None
+    elif side not in SIDES:
         problems.add(f"{at}.side", "unknown_side",
                      N_("Unknown side '%(side)s': a wonder has side \"A\" or \"B\"."), side=side)
         side = None
@@ -152,7 +158,11 @@ def parse_city(catalog: Catalog, index: int, raw: Any, problems: Problems) -> Ci
 
 def parse_wonder(catalog: Catalog, at: str, raw: dict, problems: Problems):
     wonder_id = raw.get("wonder")
-    if not isinstance(wonder_id, str) or wonder_id not in catalog.wonders:
+    if not isinstance(wonder_id, str):
+        problems.add(f"{at}.wonder", "invalid", N_("The wonder must be a wonder id such as "
+                                                   "\"alexandria\"."))
+        return None
+    if wonder_id not in catalog.wonders:
         problems.add(f"{at}.wonder", "unknown_wonder", N_("Unknown wonder '%(wonder)s'."),
                      wonder=wonder_id)
         return None
@@ -166,7 +176,10 @@ def parse_cards(catalog: Catalog, at: str, raw: Any, problems: Problems) -> tupl
     cards, seen = [], {}
     for position, card_id in enumerate(raw):
         path = f"{at}.cards[{position}]"
-        card = catalog.card(card_id) if isinstance(card_id, str) else None
+        if not isinstance(card_id, str):
+            problems.add(path, "invalid", N_("A card must be a card id such as \"altar\"."))
+            continue
+        card = catalog.card(card_id)
         if card is None:
             problems.add(path, "unknown_card", N_("Unknown card '%(card)s'."), card=card_id)
             continue
