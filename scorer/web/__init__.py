@@ -1,12 +1,51 @@
-"""The HTML pages (blueprints); owned by the web-app work."""
+"""The HTML pages: one blueprint per task, forms with CSRF, and the database hooks.
+
+The JSON API is the only part exempt from CSRF: it takes no cookies-based state and is called
+by programs, not by forms.
+"""
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, render_template, request
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
 
 from .. import storage
+
+csrf = CSRFProtect()
+
+
+def page_error(error: HTTPException):
+    """A translated error page for people; API paths keep their own answers."""
+    if request.path.startswith("/api/"):
+        return error
+    if isinstance(error, CSRFError):
+        message = _("This form has expired or was not sent from this site. Go back, reload the "
+                    "page and send it again.")
+    elif error.code == 404:
+        message = _("There is no such page or game. Games that were deleted are gone for good.")
+    elif error.code == 405:
+        message = _("This page cannot be used that way.")
+    elif error.code == 413:
+        message = _("What was sent is too large.")
+    else:
+        message = _("The request could not be handled.")
+    return render_template("error.html", message=message, code=error.code), error.code
 
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints and the database hooks."""
+    from .. import api
+    from . import build, cities, games, labels, quick, setup
+
     storage.init_app(app)
+    csrf.init_app(app)
+    csrf.exempt(api.bp)
+    labels.register(app)
+    app.add_url_rule("/", "index", games.index)
+    for blueprint in (games.bp, setup.bp, cities.bp, quick.bp, build.bp):
+        app.register_blueprint(blueprint)
+    for code in (400, 404, 405, 413):
+        app.register_error_handler(code, page_error)
+    app.register_error_handler(CSRFError, page_error)

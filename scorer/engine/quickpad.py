@@ -1,0 +1,48 @@
+"""The quick pad: totals and winners from points typed row by row, the paper way.
+
+Players who would rather not tap every card still want the sums, the coin tie-break and a
+science helper done right; this reuses the full scorer's ranking and science placement so
+both pads decide winners and science points identically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .science import best_placement
+from .scoring import CATEGORIES, GameScore, PlayerScore, rank_players
+
+
+@dataclass(frozen=True, slots=True)
+class QuickEntry:
+    """One column of the paper pad: points per row, and the coins held for the tie-break."""
+
+    name: str
+    points: Mapping[str, int]
+    coins: int = 0
+    free_city: bool = False
+
+
+def science_helper(compass: int, gear: int, tablet: int, free: int) -> tuple[int, tuple[str, ...]]:
+    """Science points of symbol counts with ``free`` wild symbols placed where they score most."""
+    if min(compass, gear, tablet, free) < 0:
+        raise ValueError("symbol counts cannot be negative")
+    return best_placement((compass, gear, tablet), free)
+
+
+def quick_score(entries: Sequence[QuickEntry], edition: str = "first") -> GameScore:
+    """Totals, ranks and winners of typed points (missing rows count 0)."""
+    players = []
+    for entry in entries:
+        scores = {row: int(entry.points.get(row, 0)) for row in CATEGORIES}
+        player = PlayerScore(
+            name=entry.name, coins=entry.coins, free_city=entry.free_city, scores=scores,
+            explanations={row: [] for row in CATEGORIES},
+            science_symbols={}, science_choices=[],
+        )
+        player.total = sum(scores.values())
+        players.append(player)
+    result = GameScore(edition, players)
+    rank_players(result)
+    return result

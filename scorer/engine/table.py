@@ -1,0 +1,57 @@
+"""Setting up the table: dealing wonders and sides, and which buildings are still in the decks.
+
+The new-game page lets players leave a wonder or side to chance, and the city-entry page greys
+out a building whose copies other cities already hold. Both are rules facts (seven wonders, one
+each; N+ marks on the cards), so they live here rather than in the views.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .catalog import Catalog
+from .validation import MIN_PLAYERS
+
+SIDES = ("A", "B")
+
+
+def deal(catalog: Catalog, choices: Sequence[tuple[str | None, str | None]],
+         rng: random.Random | None = None) -> list[tuple[str, str]]:
+    """Each seat's (wonder, side): chosen ones kept, the rest dealt from the unchosen wonders.
+
+    Raises ValueError when more seats ask for a random wonder than wonders are left.
+    """
+    rng = rng or random.SystemRandom()
+    taken = {wonder for wonder, _ in choices if wonder}
+    pool = [wonder for wonder in catalog.wonders if wonder not in taken]
+    rng.shuffle(pool)
+    dealt = []
+    for wonder, side in choices:
+        if not wonder:
+            if not pool:
+                raise ValueError("not enough wonders left to deal")
+            wonder = pool.pop()
+        dealt.append((wonder, side or rng.choice(SIDES)))
+    return dealt
+
+
+def copies_left(catalog: Catalog, card_lists: Sequence[Sequence[object]], index: int) -> dict[str, int]:
+    """For the city at ``index``: how many copies of each building the others have not taken.
+
+    ``card_lists`` holds every city's card ids as entered (aliases allowed, unknown ids ignored).
+    A guild exists once; other buildings as often as the decks for this table deal them.
+    """
+    deck_players = max(len(card_lists), MIN_PLAYERS)
+    held: dict[str, int] = {}
+    for position, cards in enumerate(card_lists):
+        if position == index:
+            continue
+        for building in {catalog.card_ids.get(card_id) for card_id in cards if isinstance(card_id, str)}:
+            if building is not None:
+                held[building] = held.get(building, 0) + 1
+    left = {}
+    for card in catalog.cards.values():
+        total = 1 if card.is_guild else card.copies_for(deck_players)
+        left[card.id] = total - held.get(card.id, 0)
+    return left

@@ -1,0 +1,119 @@
+"""The Flask-WTF forms of the pages.
+
+WTForms only turns typed text into values (numbers, choices) and keeps what was typed when a
+page is shown again; whether the values make a legal game is the engine's validation, whose
+problems the views attach to these fields.
+"""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ..engine.validation import MAX_NAME_LENGTH, MAX_PLAYERS
+
+MAX_TITLE_LENGTH = 80
+#: the player-count choices: "2" is the two-player variant with the Free City
+PLAYER_COUNTS = ("3", "4", "5", "6", "7", "2")
+TOKEN_KINDS = ("victory_1", "victory_3", "victory_5", "defeat")
+#: a generous bound for typed numbers, so nonsense is refused rather than stored
+MAX_NUMBER = 999
+
+
+def strip(value):
+    return value.strip() if isinstance(value, str) else value
+
+
+def count_choices():
+    return [(count, _l("2 + Free City") if count == "2" else count) for count in PLAYER_COUNTS]
+
+
+class SeatForm(Form):
+    """One seat of the table; ``key`` is the seat it had when the game was saved."""
+
+    key = HiddenField()
+    name = StringField(_l("Name"), filters=[strip],
+                       validators=[Length(max=MAX_NAME_LENGTH)],
+                       render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off"})
+    wonder = SelectField(_l("Wonder"), choices=[])
+    side = SelectField(_l("Side"), choices=[("", _l("Random")), ("A", "A"), ("B", "B")])
+    free_city = HiddenField()
+
+
+class SetupForm(FlaskForm):
+    title = StringField(_l("Title (optional)"), filters=[strip],
+                        validators=[Optional(), Length(max=MAX_TITLE_LENGTH)],
+                        render_kw={"maxlength": MAX_TITLE_LENGTH})
+    count = SelectField(_l("Players"), choices=count_choices)
+    seats = FieldList(FormField(SeatForm), max_entries=MAX_PLAYERS)
+
+
+def number_field(label, minimum=0, maximum=MAX_NUMBER):
+    return IntegerField(label, validators=[InputRequired(), NumberRange(minimum, maximum)],
+                        render_kw={"inputmode": "numeric"})
+
+
+class CityForm(FlaskForm):
+    """A city as it stands at the end of the game (or now, for the build checker)."""
+
+    cards = SelectMultipleField(_l("Buildings"), choices=[])
+    stages = number_field(_l("Wonder stages built"))
+    coins = number_field(_l("Coins"))
+    victory_1 = number_field(_l("Victory tokens of 1 (Age I)"))
+    victory_3 = number_field(_l("Victory tokens of 3 (Age II)"))
+    victory_5 = number_field(_l("Victory tokens of 5 (Age III)"))
+    defeat = number_field(_l("Defeat tokens (−1)"))
+
+
+def points_field(label, minimum=-MAX_NUMBER):
+    return IntegerField(label, validators=[Optional(), NumberRange(minimum, MAX_NUMBER)],
+                        render_kw={"inputmode": "numeric"})
+
+
+class QuickColumnForm(Form):
+    """One player's column of the paper pad, with the science helper's symbol counts."""
+
+    name = StringField(_l("Name"), filters=[strip], validators=[Length(max=MAX_NAME_LENGTH)],
+                       render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off"})
+    free_city = HiddenField()
+    military = points_field(_l("Military"))
+    coins = points_field(_l("Coins"))
+    wonder = points_field(_l("Wonder"))
+    civilian = points_field(_l("Civilian"))
+    science = points_field(_l("Science"))
+    commercial = points_field(_l("Commercial"))
+    guilds = points_field(_l("Guilds"))
+    coins_held = points_field(_l("Coins held (breaks ties)"), minimum=0)
+    compass = points_field(_l("Compasses"), minimum=0)
+    gear = points_field(_l("Gears"), minimum=0)
+    tablet = points_field(_l("Tablets"), minimum=0)
+    free_symbols = points_field(_l("Free symbols"), minimum=0)
+
+
+class QuickPadForm(FlaskForm):
+    count = SelectField(_l("Players"), choices=count_choices)
+    columns = FieldList(FormField(QuickColumnForm), max_entries=MAX_PLAYERS)
+
+
+class BuildForm(FlaskForm):
+    """Who builds what: a card, the next wonder stage, or every card of a hand."""
+
+    player = SelectField(_l("Who builds"), choices=[])
+    what = SelectField(_l("What"), choices=[("card", _l("A building")),
+                                             ("stage", _l("The next wonder stage")),
+                                             ("hand", _l("A whole hand"))])
+    card = SelectField(_l("Building"), choices=[], validate_choice=False)
+    hand = SelectMultipleField(_l("Cards in hand"), choices=[])
+    age = SelectField(_l("Age"), choices=[("", _l("Not given")), ("1", "I"), ("2", "II"),
+                                          ("3", "III")])

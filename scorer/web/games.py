@@ -1,0 +1,71 @@
+"""The home page, the score pad of a saved game, the history, and deleting a game.
+
+The score pad shows the engine's score report: players as columns, the rows in the edition's
+pad order, and every cell linked to its explanation lines further down the page (an anchor,
+so it works without JavaScript).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+
+from .. import storage
+from ..engine.scoring import score_game
+from ..engine.validation import parse_game
+from ..i18n import translator
+from .problems import ErrorMap
+
+bp = Blueprint("games", __name__)
+
+RECENT_ON_HOME = 5
+
+
+def index():
+    """The first page: start a game, use the quick pad, or reopen a recent game."""
+    return render_template("index.html", recent=storage.list_games()[:RECENT_ON_HOME])
+
+
+def tie_break(score) -> dict | None:
+    """What the coins decided, when players on the winners' points were separated by coins."""
+    if not score.decided_by_coins:
+        return None
+    contenders = [p for p in score.players if not p.free_city]
+    best = max(p.total for p in contenders)
+    tied = sorted((p for p in contenders if p.total == best), key=lambda p: -p.coins)
+    return {"points": best, "players": tied}
+
+
+@bp.get("/games/<game_id>")
+def pad(game_id: str):
+    saved = storage.load_game(game_id)
+    if saved is None:
+        abort(404)
+    game, problems = parse_game(saved.document)
+    if problems:
+        return render_template("pad_invalid.html", saved=saved, problems=ErrorMap(problems).rest()), 200
+    score = score_game(game)
+    active = translator()
+    explanations = [{row: [line.render(active) for line in player.explanations[row]]
+                     for row in score.categories} for player in score.players]
+    return render_template("pad.html", saved=saved, score=score, explanations=explanations,
+                           tie=tie_break(score), wonders=[city.wonder for city in game.cities])
+
+
+@bp.get("/games")
+def history():
+    return render_template("history.html", games=storage.list_games())
+
+
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: str):
+    saved = storage.load_game(game_id)
+    if saved is None:
+        abort(404)
+    form = FlaskForm()
+    if form.validate_on_submit():
+        storage.delete_game(game_id)
+        flash(_("The game was deleted."))
+        return redirect(url_for("games.history"))
+    return render_template("delete.html", saved=saved, form=form)

@@ -1,0 +1,42 @@
+// A little help on top of pages that work without it: steppers, the card filter, auto-submit.
+(function () {
+  "use strict";
+  function fold(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ł/g, "l").toLowerCase();
+  }
+  document.querySelectorAll(".stepper").forEach(function (box) {
+    var input = box.querySelector("input");
+    box.querySelectorAll("[data-step]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var value = parseInt(input.value, 10);
+        if (isNaN(value)) { value = 0; }
+        value += parseInt(button.getAttribute("data-step"), 10);
+        var min = input.min === "" ? -Infinity : Number(input.min);
+        var max = input.max === "" ? Infinity : Number(input.max);
+        input.value = String(Math.min(max, Math.max(min, value)));
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    });
+  });
+  var filter = document.querySelector("[data-filter]");
+  if (filter) {
+    filter.hidden = false;
+    var box = filter.querySelector("input");
+    var chips = Array.prototype.slice.call(document.querySelectorAll(".chip[data-name]"));
+    chips.forEach(function (chip) { chip.dataset.folded = fold(chip.dataset.name); });
+    box.addEventListener("input", function () {
+      var query = fold(box.value.trim());
+      chips.forEach(function (chip) { chip.hidden = query !== "" && chip.dataset.folded.indexOf(query) === -1; });
+      document.querySelectorAll("[data-group]").forEach(function (group) {
+        group.hidden = !group.querySelector(".chip:not([hidden])");
+      });
+    });
+  }
+  document.querySelectorAll("[data-autosubmit]").forEach(function (select) {
+    var button = select.form.querySelector("[data-autosubmit-button]");
+    if (!button) { return; }
+    button.hidden = true;
+    select.addEventListener("change", function () { button.hidden = false; button.click(); });
+  });
+})();
