@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 from flask import current_app
+from flask.cli import with_appcontext
+from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from .layout import MAX_PLAYERS, MIN_PLAYERS
@@ -20,13 +22,15 @@ from .paper import PAPERS, default_paper, parse_tag
               help="Paper size; by default Letter for en_US and A4 otherwise.")
 @click.option("--output", type=click.File("wb"), required=True,
               help="The PDF file to write (- for standard output).")
+@with_appcontext
 def pad_command(players: int, tag: str, paper: str | None, output) -> None:
     """Write a page of blank score pads."""
     parsed = parse_tag(tag)
     languages = current_app.config["LANGUAGES"]
     if parsed is None or parsed[0] not in languages:
-        raise click.BadParameter(_("choose one of %(languages)s.", languages=", ".join(languages)),
-                                 param_hint="--lang")
+        with force_locale(current_app.config["BABEL_DEFAULT_LOCALE"]):
+            message = _("choose one of %(languages)s.", languages=", ".join(languages))
+        raise click.BadParameter(message, param_hint="--lang")
     language, territory = parsed
     chosen = PAPERS[paper.lower()] if paper else default_paper(language, territory)
     output.write(blank_pad_pdf(players, language, chosen))

@@ -6,9 +6,10 @@ browser's region. A bad query answers 400 with a message naming the parameter, n
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, abort, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
 
 from .. import storage
 from ..i18n import translator
@@ -62,3 +63,10 @@ def game_sheet(game_id: str):
         abort(422, description=" ".join(f"{problem.path}: {problem.message.render(active)}"
                                         for problem in error.problems))
     return pdf_response(pdf, sheet_filename(saved))
+
+
+@bp.errorhandler(400)
+@bp.errorhandler(422)
+def query_error(error: HTTPException):
+    """The app's error page, with this request's own message (it names the parameter)."""
+    return render_template("error.html", message=error.description, code=error.code), error.code
