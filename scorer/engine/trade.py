@@ -1,0 +1,209 @@
+"""The trade checker: can this player build this now, and what are the sensible ways to pay?
+
+Answers come from the cities as they stand at the start of the turn, under the first-edition
+trading rules (rulebooks 000 and 001 "Handel", ``../shared/reference/edge-cases.md``). The
+rules that are about the build itself (the same building twice, wonder stages in order,
+chains, coins held) live here; what a city can use, buy and at what price lives in
+:mod:`.trade_market`, and the search for the ways to pay in :mod:`.trade_planner`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .catalog import Card
+from .city import City
+from .messages import ENGLISH, N_, Message, Translator, card_name, nmessage, wonder_name
+from .trade_market import Market, market_for
+from .trade_planner import Purchase, Shortage, plan
+from .trade_question import TradeQuestion, parse_trade_question
+
+__all__ = ["BuildReport", "Option", "Reason", "TradeAnswer", "TradeQuestion", "answer",
+           "parse_trade_question"]
+
+RESOURCE_NAMES = {
+    "wood": N_("wood"), "stone": N_("stone"), "clay": N_("clay"), "ore": N_("ore"),
+    "glass": N_("glass"), "loom": N_("loom"), "papyrus": N_("papyrus"),
+}
+FREE_BUILD_EFFECT = "free_build_once_per_age"
+
+
+def resource_name(resource: str) -> Message:
+    return Message(RESOURCE_NAMES[resource])
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One way to pay: coins to the bank, to each neighbour, and what is bought from whom."""
+
+    bank: int
+    left: int
+    right: int
+    purchases: tuple[Purchase, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.bank + self.left + self.right
+
+    def as_dict(self) -> dict:
+        return {"total": self.total, "bank": self.bank, "left": self.left, "right": self.right,
+                "purchases": [purchase.as_dict() for purchase in self.purchases]}
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    code: str
+    message: Message
+
+    def as_dict(self, translator: Translator = ENGLISH) -> dict:
+        return {"code": self.code, "message": self.message.render(translator)}
+
+
+@dataclass(frozen=True, slots=True)
+class BuildReport:
+    """The answer for one build: a card (``card`` set) or the next wonder stage."""
+
+    options: tuple[Option, ...]
+    reasons: tuple[Reason, ...]
+    card: Card | None = None
+    #: the card id as asked
+    card_id: str | None = None
+    #: number of the stage a wonder-stage build would add; None when none is left
+    stage: int | None = None
+    #: the least it costs in all, affordable or not; None when it cannot be built at all
+    cheapest: int | None = None
+    #: the building of the city that makes this card free
+    chain: str | None = None
+    #: the builder has Olympia A's free build (whether unused this age is for the table)
+    free_build: bool = False
+
+    @property
+    def legal(self) -> bool:
+        return bool(self.options)
+
+    def as_dict(self, translator: Translator = ENGLISH) -> dict:
+        """The spec's trade report, nothing more (so clients comparing it whole still can)."""
+        data = {"legal": self.legal,
+                "options": [option.as_dict() for option in self.options],
+                "reasons": [reason.as_dict(translator) for reason in self.reasons]}
+        if self.free_build:
+            data["free_build"] = True
+        return data
+
+    def as_hand_entry(self, translator: Translator = ENGLISH) -> dict:
+        entry = ({"card": self.card_id} if self.card is not None else {"stage": self.stage})
+        entry.update(self.as_dict(translator))
+        entry["cheapest"] = self.cheapest
+        entry["free_by_chain"] = self.chain is not None
+        entry["chain"] = self.chain
+        return entry
+
+
+@dataclass(frozen=True, slots=True)
+class TradeAnswer:
+    """A single build's report, or a hand's: each card and the next wonder stage."""
+
+    player: str
+    build: BuildReport | None = None
+    hand: tuple[BuildReport, ...] | None = None
+    wonder_stage: BuildReport | None = None
+
+    def as_dict(self, translator: Translator = ENGLISH) -> dict:
+        if self.build is not None:
+            return self.build.as_dict(translator)
+        return {"player": self.player,
+                "hand": [report.as_hand_entry(translator) for report in self.hand],
+                "wonder_stage": self.wonder_stage.as_hand_entry(translator)}
+
+
+def answer(question: TradeQuestion) -> TradeAnswer:
+    game, index = question.game, question.player
+    builder = question.builder
+    market = market_for(game, index)
+    if question.hand is not None:
+        return TradeAnswer(builder.name,
+                           hand=tuple(card_report(builder, market, card, asked)
+                                      for asked, card in question.hand),
+                           wonder_stage=stage_report(builder, market))
+    if question.wonder_stage:
+        return TradeAnswer(builder.name, build=stage_report(builder, market))
+    return TradeAnswer(builder.name,
+                       build=card_report(builder, market, question.card, question.card_id))
+
+
+def has_free_build(city: City) -> bool:
+    return any(effect.type == FREE_BUILD_EFFECT
+               for stage in city.built_stages for effect in stage.effects)
+
+
+def card_report(city: City, market: Market, card: Card, asked: str | None = None) -> BuildReport:
+    asked = asked or card.id
+    if card.id in city.card_ids:
+        reason = Reason("duplicate_building", Message(
+            N_("%(player)s already has %(card)s: a city never holds the same building twice."),
+            {"player": city.name, "card": card_name(card.name)}))
+        return BuildReport((), (reason,), card, asked)
+    free_build = has_free_build(city)
+    owned = city.card_ids
+    chain = next((earlier for earlier in card.chains_from if earlier in owned), None)
+    if chain is not None:
+        return BuildReport((Option(0, 0, 0),), (), card, asked, cheapest=0, chain=chain,
+                           free_build=free_build)
+    report = cost_report(card.cost, market)
+    return BuildReport(report.options, report.reasons, card, asked, cheapest=report.cheapest,
+                       free_build=free_build)
+
+
+def stage_report(city: City, market: Market) -> BuildReport:
+    if city.stages_built >= len(city.stages):
+        reason = Reason("no_stage_left", nmessage(
+            "%(wonder)s side %(side)s has no stage left to build: its %(num)d stage is built.",
+            "%(wonder)s side %(side)s has no stage left to build: all %(num)d stages are built.",
+            len(city.stages), wonder=wonder_name(city.wonder.name), side=city.side))
+        return BuildReport((), (reason,))
+    stage = city.stages[city.stages_built]
+    report = cost_report(stage.cost, market)
+    return BuildReport(report.options, report.reasons, stage=stage.number,
+                       cheapest=report.cheapest)
+
+
+def cost_report(cost: Mapping[str, int], market: Market) -> BuildReport:
+    """Options and reasons for paying a printed cost (coins to the bank, resources)."""
+    bank = cost.get("coins", 0)
+    found = plan(cost, market, market.coins - bank)
+    if found.shortages:
+        return BuildReport((), tuple(shortage_reason(s) for s in found.shortages))
+    cheapest = bank + found.cheapest
+    options = tuple(Option(bank, p.left, p.right, p.purchases) for p in found.payments)
+    if not options:
+        reason = Reason("not_enough_coins", nmessage(
+            "costs at least %(num)d coin, you hold %(coins)d",
+            "costs at least %(num)d coins, you hold %(coins)d",
+            cheapest, coins=market.coins))
+        return BuildReport((), (reason,), cheapest=cheapest)
+    return BuildReport(options, (), cheapest=cheapest)
+
+
+def shortage_reason(shortage: Shortage) -> Reason:
+    missing = shortage.needed - shortage.own
+    if len(shortage.resources) == 1:
+        resource = resource_name(shortage.resources[0])
+        if shortage.sold == 0:
+            message = nmessage("needs %(num)d more %(resource)s and no neighbour sells %(resource)s",
+                               "needs %(num)d more %(resource)s and no neighbour sells %(resource)s",
+                               missing, resource=resource)
+        else:
+            message = nmessage(
+                "needs %(num)d more %(resource)s, but the neighbours sell only %(sold)d",
+                "needs %(num)d more %(resource)s, but the neighbours sell only %(sold)d",
+                missing, resource=resource, sold=shortage.sold)
+    else:
+        message = nmessage(
+            "needs %(num)d unit of %(resources)s together, but the city and its neighbours can "
+            "give only %(supply)d",
+            "needs %(num)d units of %(resources)s together, but the city and its neighbours can "
+            "give only %(supply)d",
+            shortage.needed, resources=tuple(resource_name(r) for r in shortage.resources),
+            supply=shortage.own + shortage.sold)
+    return Reason("missing_resources", message)

@@ -1,0 +1,140 @@
+"""What each city brings to a trade: what its owner produces, what it sells, what it pays.
+
+The planner works on bit masks, not on cards: a source is ``(mask, units)`` where the mask
+holds the resources it can give (one bit for a plain card, several for a choice card) and
+``units`` how many it gives per turn. Cities are turned into that form here, from the
+catalog's data alone (``produce`` effects with their ``sellable`` flag, ``trade_discount``
+effects), so that no trading rule depends on a card's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .catalog import MANUFACTURED_GOODS, RAW_MATERIALS, RESOURCES, Card, Effect, Stage
+from .city import City, Game
+
+BIT = {resource: 1 << index for index, resource in enumerate(RESOURCES)}
+RAW_MASK = sum(BIT[r] for r in RAW_MATERIALS)
+MANUFACTURED_MASK = sum(BIT[r] for r in MANUFACTURED_GOODS)
+#: the two classes of goods, each priced on its own (trading posts vs Marketplace)
+CLASSES = (("raw", RAW_MASK), ("manufactured", MANUFACTURED_MASK))
+BASE_PRICE, DISCOUNT_PRICE = 2, 1
+SIDES = ("left", "right")
+
+Source = tuple[int, int]
+"""``(mask, units)``: a production a city may use (or sell) once per turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Yield:
+    """What one card or built stage contributes to trading, worked out once per object."""
+
+    own: tuple[Source, ...]
+    sellable: tuple[Source, ...]
+    #: (class, direction) pairs the owner buys at the discount price
+    discounts: tuple[tuple[str, str], ...]
+
+
+#: id(card or stage) -> (the object, its Yield); the object is kept so its id is never reused
+_YIELDS: dict[int, tuple[object, Yield]] = {}
+
+
+def mask_of(resources: Iterable[str]) -> int:
+    mask = 0
+    for resource in resources:
+        mask |= BIT[resource]
+    return mask
+
+
+def _yield_of(effects: tuple[Effect, ...]) -> Yield:
+    own, sellable, discounts = [], [], []
+    for effect in effects:
+        if effect.type == "produce":
+            mask = mask_of(effect["choice"])
+            if mask & RAW_MASK and mask & MANUFACTURED_MASK:
+                raise ValueError("a production mixes raw materials and manufactured goods; "
+                                 "the trade planner prices the two classes apart")
+            source = (mask, int(effect.get("amount", 1)))
+            own.append(source)
+            if effect.get("sellable", False):
+                sellable.append(source)
+        elif effect.type == "trade_discount":
+            discounts.append((effect["goods"], effect["direction"]))
+    return Yield(tuple(own), tuple(sellable), tuple(discounts))
+
+
+def yield_of(item: Card | Stage) -> Yield:
+    cached = _YIELDS.get(id(item))
+    if cached is not None and cached[0] is item:
+        return cached[1]
+    result = _yield_of(item.effects)
+    _YIELDS[id(item)] = (item, result)
+    return result
+
+
+def _add(pool: dict[int, int], sources: Iterable[Source]) -> None:
+    for mask, units in sources:
+        pool[mask] = pool.get(mask, 0) + units
+
+
+def _items(city: City) -> Iterable[Card | Stage]:
+    yield from city.cards
+    yield from city.built_stages
+
+
+def own_production(city: City) -> dict[int, int]:
+    """Everything the owner may use: board, brown, grey, producing yellow cards and stages."""
+    pool = {BIT[city.wonder.resource]: 1}
+    for item in _items(city):
+        _add(pool, yield_of(item).own)
+    return pool
+
+
+def for_sale(city: City) -> dict[int, int]:
+    """What a neighbour may buy: the board resource and the sellable (brown, grey) cards."""
+    pool = {BIT[city.wonder.resource]: 1}
+    for item in _items(city):
+        _add(pool, yield_of(item).sellable)
+    return pool
+
+
+@dataclass(frozen=True, slots=True)
+class Prices:
+    """Unit prices a buyer pays: ``prices.of(side, class)``; discounts never stack below 1."""
+
+    left_raw: int = BASE_PRICE
+    left_manufactured: int = BASE_PRICE
+    right_raw: int = BASE_PRICE
+    right_manufactured: int = BASE_PRICE
+
+    def of(self, side: str, goods: str) -> int:
+        return getattr(self, f"{side}_{goods}")
+
+
+def prices_for(city: City) -> Prices:
+    found = {(goods, side): BASE_PRICE for goods, _ in CLASSES for side in SIDES}
+    for item in _items(city):
+        for goods, direction in yield_of(item).discounts:
+            for side in (SIDES if direction == "both" else (direction,)):
+                found[goods, side] = DISCOUNT_PRICE
+    return Prices(found["raw", "left"], found["manufactured", "left"],
+                  found["raw", "right"], found["manufactured", "right"])
+
+
+@dataclass(frozen=True, slots=True)
+class Market:
+    """The builder's side of a trade: own production, both neighbours' offers, the prices."""
+
+    own: dict[int, int]
+    left: dict[int, int]
+    right: dict[int, int]
+    prices: Prices
+    coins: int
+
+
+def market_for(game: Game, index: int) -> Market:
+    builder = game.cities[index]
+    return Market(own_production(builder), for_sale(game.left(index)), for_sale(game.right(index)),
+                  prices_for(builder), builder.coins)
