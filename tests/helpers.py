@@ -24,7 +24,7 @@ def filler(count: int, used=()) -> list[dict]:
     return [player(f"P{i}", free[i]) for i in range(count)]
 
 
-def table(*players: dict, size: int = 3) -> dict:
+def table(*players: dict, size: int = 7) -> dict:
     """A game of the given players, padded with empty cities to ``size`` seats."""
     used = {p["wonder"] for p in players}
     return game(*players, *filler(max(0, size - len(players)), used))
