@@ -40,3 +40,17 @@
     select.addEventListener("change", function () { button.hidden = false; button.click(); });
   });
 })();
+(function () {
+  "use strict";
+  var radios = document.querySelectorAll("input[name=what]");
+  if (!radios.length) { return; }
+  function sync() {
+    var checked = document.querySelector("input[name=what]:checked");
+    var value = checked ? checked.value : "card";
+    document.querySelectorAll("[data-when]").forEach(function (part) {
+      part.hidden = part.getAttribute("data-when") !== value;
+    });
+  }
+  radios.forEach(function (radio) { radio.addEventListener("change", sync); });
+  sync();
+})();

@@ -1,12 +1,107 @@
-"""Build checker (written against scorer.engine.trade once it lands)."""
+"""The build checker: who builds which card (or the next stage, or a whole hand), and how to pay.
+
+The saved game's cities are the table as it stands; the page adds who builds what, asks the
+engine's trade checker and shows its report with the neighbours' names in place of
+"left"/"right". Asking changes nothing in the saved game.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort
+from flask import Blueprint, abort, render_template, request
+
+from .. import storage
+from ..engine.catalog import load_catalog
+from ..engine.trade import answer, parse_trade_question
+from ..engine.validation import parse_game
+from ..i18n import translator
+from .cities import chip_groups
+from .forms import BuildForm
+from .labels import AGE_LABELS, card_label
+from .problems import ErrorMap
 
 bp = Blueprint("build", __name__)
+
+FIELD_OF_PATH = {"player": "player", "build": "card", "build.card": "card", "hand": "hand",
+                 "age": "age"}
+
+
+def card_choices() -> dict:
+    """Buildings grouped by age for a select, by translated name within an age."""
+    groups: dict[str, list] = {}
+    for card in load_catalog().cards.values():
+        groups.setdefault(str(AGE_LABELS[card.ages[0]]), []).append((card.id, card_label(card)))
+    return {age: sorted(cards, key=lambda item: item[1].casefold()) for age, cards in groups.items()}
+
+
+def prepare(form: BuildForm, names: list[str]) -> BuildForm:
+    form.player.choices = [(name, name) for name in names]
+    form.card.choices = card_choices()
+    form.hand.choices = [(card_id, label) for cards in form.card.choices.values()
+                         for card_id, label in cards]
+    return form
+
+
+def question_of(document: dict, form: BuildForm) -> dict:
+    question = dict(document, player=form.player.data)
+    if form.what.data == "hand":
+        question["hand"] = list(form.hand.data or [])
+    elif form.what.data == "stage":
+        question["build"] = {"wonder_stage": True}
+    else:
+        question["build"] = {"card": form.card.data}
+    if form.age.data:
+        question["age"] = int(form.age.data)
+    return question
+
+
+def field_errors(form: BuildForm, errors: ErrorMap) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {name: list(form[name].errors) for name in
+                                   ("player", "what", "card", "hand", "age")}
+    for path in errors.paths():
+        field = FIELD_OF_PATH.get(path) or ("hand" if path.startswith("hand[") else None)
+        if field:
+            found[field].extend(errors.take(path))
+    return found
+
+
+def neighbours(game, name: str) -> dict[str, str]:
+    index = game.index_of(name)
+    if index is None:
+        return {}
+    return {"left": game.left(index).name, "right": game.right(index).name}
 
 
 @bp.route("/games/<game_id>/build", methods=["GET", "POST"])
 def check(game_id: str):
-    abort(404)
+    saved = storage.load_game(game_id)
+    if saved is None:
+        abort(404)
+    game, problems = parse_game(saved.document)
+    if problems:
+        return render_template("pad_invalid.html", saved=saved, problems=ErrorMap(problems).rest())
+    names = [city.name for city in game.cities]
+    report, status, errors = None, 200, ErrorMap()
+    if request.method == "POST":
+        form = prepare(BuildForm(), names)
+        if form.validate():
+            question, problems = parse_trade_question(question_of(saved.document, form))
+            if problems:
+                errors, status = ErrorMap(problems), 422
+            else:
+                report = answer(question).as_dict(translator())
+        else:
+            status = 422
+    else:
+        form = prepare(BuildForm(formdata=None, data={"player": request.args.get("player", names[0])}),
+                       names)
+    fields = field_errors(form, errors)
+    general = errors.rest()
+    catalog = load_catalog()
+    labels = {card.id: card_label(card) for card in catalog.cards.values()}
+    every = dict.fromkeys(catalog.cards, 1)
+    chips = chip_groups(catalog, list(form.hand.data or []), every, {})
+    return render_template(
+        "build.html", saved=saved, form=form, report=report, fields=fields, general=general,
+        sides=neighbours(game, form.player.data) if report else {}, card_names=labels,
+        groups=chips,
+    ), status

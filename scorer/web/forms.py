@@ -112,8 +112,8 @@ class BuildForm(FlaskForm):
     player = SelectField(_l("Who builds"), choices=[])
     what = SelectField(_l("What"), choices=[("card", _l("A building")),
                                              ("stage", _l("The next wonder stage")),
-                                             ("hand", _l("A whole hand"))])
+                                             ("hand", _l("A whole hand"))], default="card")
     card = SelectField(_l("Building"), choices=[], validate_choice=False)
     hand = SelectMultipleField(_l("Cards in hand"), choices=[])
     age = SelectField(_l("Age"), choices=[("", _l("Not given")), ("1", "I"), ("2", "II"),
-                                          ("3", "III")])
+                                          ("3", "III")], default="")
