@@ -8,6 +8,7 @@ engine's trade checker and shows its report with the neighbours' names in place 
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
+from wtforms.fields.choices import SelectChoice
 
 from .. import storage
 from ..engine.catalog import load_catalog
@@ -25,19 +26,18 @@ FIELD_OF_PATH = {"player": "player", "build": "card", "build.card": "card", "han
                  "age": "age"}
 
 
-def card_choices() -> dict:
+def card_choices() -> list[SelectChoice]:
     """Buildings grouped by age for a select, by translated name within an age."""
-    groups: dict[str, list] = {}
-    for card in load_catalog().cards.values():
-        groups.setdefault(str(AGE_LABELS[card.ages[0]]), []).append((card.id, card_label(card)))
-    return {age: sorted(cards, key=lambda item: item[1].casefold()) for age, cards in groups.items()}
+    cards = sorted(load_catalog().cards.values(),
+                   key=lambda card: (card.ages[0], card_label(card).casefold()))
+    return [SelectChoice(card.id, card_label(card), optgroup=str(AGE_LABELS[card.ages[0]]))
+            for card in cards]
 
 
 def prepare(form: BuildForm, names: list[str]) -> BuildForm:
-    form.player.choices = [(name, name) for name in names]
+    form.player.choices = [SelectChoice(name) for name in names]
     form.card.choices = card_choices()
-    form.hand.choices = [(card_id, label) for cards in form.card.choices.values()
-                         for card_id, label in cards]
+    form.hand.choices = [SelectChoice(card.id) for card in load_catalog().cards.values()]
     return form
 
 

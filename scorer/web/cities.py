@@ -12,6 +12,7 @@ import copy
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from wtforms.fields.choices import SelectChoice
 
 from .. import storage
 from ..engine.catalog import COLOURS, Catalog, load_catalog
@@ -120,10 +121,10 @@ def edit(game_id: str, index: int):
     catalog = load_catalog()
     if request.method == "GET":
         form = CityForm(formdata=None, data=player_data(saved.document["players"][index]))
-        form.cards.choices = [(card_id, card_id) for card_id in catalog.card_ids]
+        form.cards.choices = [SelectChoice(card_id) for card_id in catalog.card_ids]
         return render_city(saved, index, form, ErrorMap(), saved.document)
     form = CityForm()
-    form.cards.choices = [(card_id, card_id) for card_id in catalog.card_ids]
+    form.cards.choices = [SelectChoice(card_id) for card_id in catalog.card_ids]
     if not form.validate():
         return render_city(saved, index, form, ErrorMap(), saved.document, status=422)
     document = copy.deepcopy(saved.document)

@@ -19,6 +19,7 @@ from wtforms import (
     SelectMultipleField,
     StringField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..engine.validation import MAX_NAME_LENGTH, MAX_PLAYERS
@@ -36,7 +37,7 @@ def strip(value):
 
 
 def count_choices():
-    return [(count, _l("2 + Free City") if count == "2" else count) for count in PLAYER_COUNTS]
+    return [SelectChoice(count, _l("2 + Free City") if count == "2" else count) for count in PLAYER_COUNTS]
 
 
 class SeatForm(Form):
@@ -47,7 +48,8 @@ class SeatForm(Form):
                        validators=[Length(max=MAX_NAME_LENGTH)],
                        render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off"})
     wonder = SelectField(_l("Wonder"), choices=[])
-    side = SelectField(_l("Side"), choices=[("", _l("Random")), ("A", "A"), ("B", "B")])
+    side = SelectField(_l("Side"), choices=[SelectChoice("", _l("Random")), SelectChoice("A"),
+                                             SelectChoice("B")])
     free_city = HiddenField()
 
 
@@ -110,10 +112,12 @@ class BuildForm(FlaskForm):
     """Who builds what: a card, the next wonder stage, or every card of a hand."""
 
     player = SelectField(_l("Who builds"), choices=[])
-    what = SelectField(_l("What"), choices=[("card", _l("A building")),
-                                             ("stage", _l("The next wonder stage")),
-                                             ("hand", _l("A whole hand"))], default="card")
+    what = SelectField(_l("What"), choices=[SelectChoice("card", _l("A building")),
+                                             SelectChoice("stage", _l("The next wonder stage")),
+                                             SelectChoice("hand", _l("A whole hand"))],
+                       default="card")
     card = SelectField(_l("Building"), choices=[], validate_choice=False)
     hand = SelectMultipleField(_l("Cards in hand"), choices=[])
-    age = SelectField(_l("Age"), choices=[("", _l("Not given")), ("1", "I"), ("2", "II"),
-                                          ("3", "III")], default="")
+    age = SelectField(_l("Age"), choices=[SelectChoice("", _l("Not given")), SelectChoice("1", "I"),
+                                          SelectChoice("2", "II"), SelectChoice("3", "III")],
+                      default="")

@@ -11,6 +11,7 @@ import copy
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from wtforms.fields.choices import SelectChoice
 
 from .. import storage
 from ..engine.catalog import load_catalog
@@ -47,8 +48,8 @@ def count_of(seats: list[dict]) -> str:
 
 def prepare(form: SetupForm) -> SetupForm:
     catalog = load_catalog()
-    choices = [("", _("Deal at random"))] + [
-        (wonder.id, wonder_label(wonder)) for wonder in catalog.wonders.values()]
+    choices = [SelectChoice("", _("Deal at random"))] + [
+        SelectChoice(wonder.id, wonder_label(wonder)) for wonder in catalog.wonders.values()]
     for entry in form.seats:
         entry.form.wonder.choices = choices
     return form

@@ -1,0 +1,127 @@
+"""City entry: saving a city, moving between players, unavailable cards, errors beside fields."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorer import storage
+from tests.helpers import game, player
+
+
+@pytest.fixture
+def game_id(app):
+    with app.app_context():
+        return storage.create_game(game(player("Ada", "alexandria"), player("Bob", "gizah"),
+                                        player("Cy", "rhodes", cards=["lumber-yard"])))
+
+
+def city(cards=(), stages="0", coins="0", action="next", **tokens):
+    data = {"cards": list(cards), "stages": stages, "coins": coins, "action": action,
+            "victory_1": "0", "victory_3": "0", "victory_5": "0", "defeat": "0"}
+    data.update({key: str(value) for key, value in tokens.items()})
+    return data
+
+
+def load(app, game_id):
+    with app.app_context():
+        return storage.load_game(game_id).document
+
+
+def test_city_page_shows_chips_grouped_with_marks_and_both_names(client, game_id):
+    html = client.get(f"/games/{game_id}/players/0").get_data(as_text=True)
+    assert "Ada&#39;s city" in html or "Ada's city" in html
+    assert html.count('name="cards"') == 75
+    assert 'data-name="lumber yard lumber yard"' in html
+    for mark in "▲◆■●✚✱♛":
+        assert mark in html
+    assert 'max="3"' in html  # Alexandria A has three stages
+
+
+def test_dutch_page_filters_on_dutch_and_english_names(client, game_id):
+    client.get("/language/nl")
+    html = client.get(f"/games/{game_id}/players/0").get_data(as_text=True)
+    assert '<html lang="nl">' in html
+    assert 'data-name="houtwerf lumber yard"' in html
+
+
+def test_card_taken_by_other_cities_is_unavailable(client, game_id):
+    html = client.get(f"/games/{game_id}/players/0").get_data(as_text=True)
+    chip = re.search(r'<label class="chip[^"]*"[^>]*>\s*<input[^>]*value="lumber-yard"[^>]*>', html).group(0)
+    assert "unavailable" in chip and "disabled" in chip
+    altar = re.search(r'<input[^>]*value="altar"[^>]*>', html).group(0)
+    assert "disabled" not in altar
+
+
+def test_save_moves_to_the_next_player_and_stores_the_city(app, client, game_id):
+    answer = client.post(f"/games/{game_id}/players/0",
+                         data=city(["altar", "loom"], stages="2", coins="7", victory_1=1, defeat=2))
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == f"/games/{game_id}/players/1"
+    ada = load(app, game_id)["players"][0]
+    assert ada["cards"] == ["altar", "loom"] and ada["stages"] == 2 and ada["coins"] == 7
+    assert ada["tokens"] == {"victory_1": 1, "defeat": 2}
+
+
+@pytest.mark.parametrize(("action", "target"), [
+    ("prev", "/players/0"), ("goto-2", "/players/2"), ("pad", ""), ("next", "/players/2")])
+def test_buttons_lead_where_they_say(client, game_id, action, target):
+    answer = client.post(f"/games/{game_id}/players/1", data=city(action=action))
+    assert answer.headers["Location"] == f"/games/{game_id}{target}"
+
+
+def test_last_player_next_goes_to_the_pad(client, game_id):
+    answer = client.post(f"/games/{game_id}/players/2", data=city(["lumber-yard"], action="next"))
+    assert answer.headers["Location"] == f"/games/{game_id}"
+
+
+def test_too_many_stages_and_tokens_are_shown_beside_their_fields(app, client, game_id):
+    answer = client.post(f"/games/{game_id}/players/0", data=city(["altar"], stages="4", victory_5=3,
+                                                                  coins="12"))
+    assert answer.status_code == 422
+    html = answer.get_data(as_text=True)
+    stages = html[html.index('id="stages"'):html.index('id="coins"')]
+    assert "has 3 stages, not 4" in stages
+    victory5 = html[html.index('id="victory_5"'):html.index('id="defeat"')]
+    assert "At most 2 tokens" in victory5
+    assert re.search(r'id="coins"[^>]*value="12"', html)
+    assert re.search(r'value="altar"[^>]*checked', html)
+    assert load(app, game_id)["players"][0]["cards"] == []
+
+
+def test_not_a_number_is_refused_with_the_typed_text_kept(app, client, game_id):
+    answer = client.post(f"/games/{game_id}/players/0", data=city(coins="lots", stages="-1"))
+    assert answer.status_code == 422
+    html = answer.get_data(as_text=True)
+    assert "Not a valid integer value." in html
+    assert 'value="lots"' in html
+    assert "Number must be between 0 and 999." in html
+    assert load(app, game_id)["players"][0]["coins"] == 0
+
+
+def test_empty_number_is_refused_not_guessed(client, game_id):
+    answer = client.post(f"/games/{game_id}/players/0", data=city(coins=""))
+    assert answer.status_code == 422
+    assert "This field is required." in answer.get_data(as_text=True)
+
+
+def test_card_whose_copies_are_taken_is_refused_beside_its_chip(app, client, game_id):
+    answer = client.post(f"/games/{game_id}/players/0", data=city(["lumber-yard", "altar"]))
+    assert answer.status_code == 422
+    html = answer.get_data(as_text=True)
+    chip_start = html.index('value="lumber-yard"')
+    assert "The decks for 3 players hold 1 × Lumber Yard" in html[chip_start:chip_start + 600]
+    assert load(app, game_id)["players"][0]["cards"] == []
+
+
+def test_unknown_card_id_is_refused(client, game_id):
+    answer = client.post(f"/games/{game_id}/players/0", data=city(["atlantis"]))
+    assert answer.status_code == 422
+    assert "atlantis" in answer.get_data(as_text=True)
+
+
+def test_unknown_game_or_seat_is_404(client, game_id):
+    assert client.get("/games/nope/players/0").status_code == 404
+    assert client.get(f"/games/{game_id}/players/3").status_code == 404
+    assert client.post(f"/games/{game_id}/players/9", data=city()).status_code == 404
