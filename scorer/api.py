@@ -8,6 +8,7 @@ from flask import Blueprint, request
 
 from .engine.messages import N_, Message
 from .engine.scoring import score_game
+from .engine.trade import answer, parse_trade_question
 from .engine.validation import Problem, parse_game
 from .i18n import translator
 
@@ -41,6 +42,17 @@ def score():
     if problems:
         return error_report(problems)
     return score_game(game).as_dict(translator())
+
+
+@bp.post("/trade")
+def trade():
+    document, failure = read_json_object()
+    if failure:
+        return failure
+    question, problems = parse_trade_question(document)
+    if problems:
+        return error_report(problems)
+    return answer(question).as_dict(translator())
 
 
 @bp.errorhandler(404)

@@ -10,6 +10,7 @@ from flask import Flask
 
 from .engine.messages import ENGLISH, N_, Message
 from .engine.scoring import score_game
+from .engine.trade import answer, parse_trade_question
 from .engine.validation import Problem, parse_game
 
 EXIT_INVALID = 2
@@ -43,5 +44,18 @@ def score_command(source) -> None:
     emit(score_game(game).as_dict())
 
 
+@click.command("trade")
+@click.argument("source", type=click.File("r", encoding="utf-8"))
+def trade_command(source) -> None:
+    """Answer the trade question in SOURCE: can the player build it, and how to pay."""
+    document, problems = read_document(source)
+    if not problems:
+        question, problems = parse_trade_question(document)
+    if problems:
+        fail(problems)
+    emit(answer(question).as_dict())
+
+
 def init_app(app: Flask) -> None:
     app.cli.add_command(score_command)
+    app.cli.add_command(trade_command)

@@ -200,9 +200,9 @@ def shortage_reason(shortage: Shortage) -> Reason:
                 missing, resource=resource, sold=shortage.sold)
     else:
         message = nmessage(
-            "needs %(num)d unit of %(resources)s together, but the city and its neighbours can "
+            "needs %(num)d unit from among %(resources)s, but the city and its neighbours can "
             "give only %(supply)d",
-            "needs %(num)d units of %(resources)s together, but the city and its neighbours can "
+            "needs %(num)d units from among %(resources)s, but the city and its neighbours can "
             "give only %(supply)d",
             shortage.needed, resources=tuple(resource_name(r) for r in shortage.resources),
             supply=shortage.own + shortage.sold)
