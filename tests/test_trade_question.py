@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import json
 
-from scorer.engine.trade import parse_trade_question
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorer.engine.trade import answer, parse_trade_question
 from tests.helpers import game, player
 
 
@@ -110,3 +114,43 @@ def test_the_cities_are_validated_as_for_scoring_and_all_problems_come_at_once()
 
 def test_a_bad_edition_is_reported_once():
     assert problems(question(edition="third")) == [("edition", "unsupported_edition")]
+
+
+# Property test: malformed questions never crash; they are refused with paths, or answered.
+
+SCALARS = (st.none() | st.booleans() | st.integers(min_value=-(10 ** 20), max_value=10 ** 20)
+           | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=12)
+           | st.sampled_from(["Ada", "Bob", "baths", "loom-age2", "university", "gizah", "A", 3,
+                              True, "wonder_stage", "card", ""]))
+JUNK = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.sampled_from(["card", "wonder_stage", "name", "x"]),
+                                      inner, max_size=3), max_leaves=8)
+FIELDS = ["player", "build", "hand", "age", "players", "edition"]
+CITY_FIELDS = ["name", "wonder", "side", "stages", "cards", "coins"]
+
+
+@st.composite
+def malformed(draw):
+    document = question()
+    for _ in range(draw(st.integers(1, 3))):
+        field = draw(st.sampled_from(FIELDS + CITY_FIELDS))
+        if field in CITY_FIELDS and isinstance(document.get("players"), list):
+            city = document["players"][draw(st.integers(0, len(document["players"]) - 1))]
+            if isinstance(city, dict):
+                city[field] = draw(JUNK)
+        elif draw(st.booleans()):
+            document.pop(field, None)
+        else:
+            document[field] = draw(JUNK)
+    return document
+
+
+@settings(max_examples=500, deadline=None)
+@given(malformed())
+def test_malformed_questions_are_refused_or_answered_never_crash(document):
+    parsed, found = parse_trade_question(document)
+    if found:
+        assert parsed is None
+        assert all(isinstance(p.path, str) and p.code and p.as_dict()["message"] for p in found)
+    else:
+        json.dumps(answer(parsed).as_dict())

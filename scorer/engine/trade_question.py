@@ -82,7 +82,8 @@ def _player(document: dict, problems: Problems) -> str | None:
                      N_("\"player\" must be the name of the player who builds."))
         return None
     players = document.get("players")
-    names = {raw.get("name") for raw in players if isinstance(raw, dict)} \
+    names = {raw.get("name") for raw in players
+             if isinstance(raw, dict) and isinstance(raw.get("name"), str)} \
         if isinstance(players, list) else set()
     if name not in names:
         problems.add("player", "unknown_player",
