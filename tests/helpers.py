@@ -49,3 +49,35 @@ def problems_of(document) -> list[tuple[str, str]]:
     """(path, code) of every problem validation finds, in order."""
     _, problems = parse_game(document)
     return [(p.path, p.code) for p in problems]
+
+
+def deal(rng, players: int = 7) -> dict:
+    """A random valid game dealt from the real decks (wonders, ages, guilds, conflicts)."""
+    from scorer.engine.catalog import GUILDS_EXTRA, load_catalog
+
+    catalog = load_catalog()
+    chosen = rng.sample(sorted(catalog.wonders), players)
+    cities = []
+    for index, wonder in enumerate(chosen):
+        side = rng.choice("AB")
+        most = len(catalog.wonders[wonder].sides[side])
+        cities.append(player(f"P{index}", wonder, side, rng.randint(0, most),
+                             coins=rng.randint(0, 30)))
+    for age, victory in ((1, "victory_1"), (2, "victory_3"), (3, "victory_5")):
+        deck = [card.id for card in catalog.deck(age, players)]
+        if age == 3:
+            deck += [guild.id for guild in rng.sample(catalog.guilds, players + GUILDS_EXTRA)]
+        rng.shuffle(deck)
+        for index, city in enumerate(cities):
+            built = {catalog.card(card_id).id for card_id in city["cards"]}
+            for card_id in deck[index * 7:index * 7 + 6]:
+                if catalog.card(card_id).id not in built and rng.random() < 0.85:
+                    built.add(catalog.card(card_id).id)
+                    city["cards"].append(card_id)
+        for index, city in enumerate(cities):
+            outcome = rng.choice((-1, 0, 1))
+            if outcome:
+                winner, loser = (city, cities[(index + 1) % players])[::outcome]
+                winner["tokens"][victory] = winner["tokens"].get(victory, 0) + 1
+                loser["tokens"]["defeat"] = loser["tokens"].get("defeat", 0) + 1
+    return game(*cities)

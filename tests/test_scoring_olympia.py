@@ -53,7 +53,9 @@ def test_b_copied_scientists_guild_is_a_free_symbol():
     assert entry["science_choices"] == ["tablet"]
     assert entry["scores"]["guilds"] == 0
     assert "Scientists Guild copied by Olympia" in entry["explanations"]["science"]
-    assert "worth 10" in entry["explanations"]["guilds"]
+    assert entry["explanations"]["guilds"] == (
+        "Olympia copies Scientists Guild from L (left): a free science symbol worth 10 "
+        "(other choices: Workers Guild 1)")
 
 
 def test_b_workers_beats_scientists_when_worth_more():

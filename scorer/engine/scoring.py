@@ -317,7 +317,13 @@ def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, i
     player.scores["guilds"] += guild_points
     params = {"card": card.label, "name": neighbour.name,
               "side": Message(SIDE_OF[side]), "gain": gain, "others": others}
-    if others:
+    if wild and others:
+        reason = Message(N_("Olympia copies %(card)s from %(name)s (%(side)s): a free science "
+                            "symbol worth %(gain)d (other choices: %(others)s)"), params)
+    elif wild:
+        reason = Message(N_("Olympia copies %(card)s from %(name)s (%(side)s): a free science "
+                            "symbol worth %(gain)d"), params)
+    elif others:
         reason = Message(N_("Olympia copies %(card)s from %(name)s (%(side)s), worth %(gain)d "
                             "(other choices: %(others)s)"), params)
     else:
