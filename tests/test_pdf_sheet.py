@@ -210,3 +210,12 @@ def test_slug_keeps_file_names_ascii():
     assert slug("Gra u Łukasza!") == "gra-u-lukasza"
     assert slug("Ĳsselmeer-avond ë") == "ijsselmeer-avond-e"
     assert slug("   ") == ""
+    assert len(slug("a very long title " * 10)) <= 60
+
+
+def test_names_are_printed_as_typed_not_as_markup(app, client):
+    document = game(player("<b>Ann</b>", "rhodes", coins=3), player("Bob & Co", "gizah"),
+                    player('Cy "the" <i>', "ephesos"))
+    text = flat(" ".join(pages_of(sheet(client, save(app, document, "<script>x</script>")).data)))
+    for typed in ("<b>Ann</b>", "Bob & Co", 'Cy "the" <i>', "<script>x</script>"):
+        assert typed in text

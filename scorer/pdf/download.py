@@ -13,11 +13,14 @@ _TRANSLITERATE = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ"
                                 "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE"})
 
 
+MAX_SLUG = 60
+
+
 def slug(text: str) -> str:
-    """A lower-case ASCII file-name part: ``Gra u Łukasza!`` -> ``gra-u-lukasza``."""
+    """A short lower-case ASCII file-name part: ``Gra u Łukasza!`` -> ``gra-u-lukasza``."""
     ascii_text = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE))
     ascii_text = ascii_text.encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower())[:MAX_SLUG].strip("-")
 
 
 def pdf_response(pdf: bytes, filename: str) -> Response:
