@@ -19,7 +19,7 @@ import time
 
 from scorer.engine.catalog import GUILDS_EXTRA, load_catalog
 from scorer.engine.messages import ENGLISH
-from scorer.engine.scoring import score_game
+from scorer.engine.scoring import clear_memos, score_game
 from scorer.engine.validation import parse_game
 
 PLAYERS = 7
@@ -63,11 +63,13 @@ def deal_game(rng: random.Random, catalog, players: int = PLAYERS) -> dict:
     return {"edition": "first", "players": cities}
 
 
-def median_microseconds(function, items, repeat: int) -> float:
+def median_microseconds(function, items, repeat: int, cold: bool = False) -> float:
     timings = []
     for item in items:
         best = float("inf")
         for _ in range(repeat):
+            if cold:
+                clear_memos()
             start = time.perf_counter()
             function(item)
             best = min(best, time.perf_counter() - start)
@@ -105,9 +107,12 @@ def main() -> None:
         engine_only(game)
     engine = median_microseconds(engine_only, games, args.repeat)
     full = median_microseconds(validate_and_score, documents, args.repeat)
-    print(f"{args.games} random valid {PLAYERS}-player games, {cards:.1f} buildings per city")
+    cold = median_microseconds(engine_only, games, args.repeat, cold=True)
+    print(f"{args.games} random valid {PLAYERS}-player games, {cards:.1f} buildings per city, "
+          f"best of {args.repeat} runs per game")
     print(f"engine (score_game + as_dict, English explanations): median {engine:.1f} µs/game")
     print(f"validate + score (parse_game + score_game + as_dict): median {full:.1f} µs/game")
+    print(f"engine with the memoised lines forgotten before each game: median {cold:.1f} µs/game")
 
 
 if __name__ == "__main__":

@@ -24,13 +24,15 @@ AGES = (1, 2, 3)
 EDITIONS = ("first",)
 #: Guilds carry no player-count mark: N+2 of them are drawn for N players.
 GUILDS_EXTRA = 2
+#: the most players the decks are marked for
+MAX_DECK_PLAYERS = 7
 #: ``Card.symbol_index`` of a free symbol chosen at the end (Scientists Guild, Babylon)
 WILD = len(SCIENCE_SYMBOLS)
 #: Effects scored at the end per item counted (guilds, Haven, Lighthouse, Chamber, Arena)
 PER_ITEM_EFFECTS = ("vp_per", "coins_vp_per")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Effect:
     """One effect of a card or wonder stage, as a type and its parameters."""
 
@@ -44,9 +46,13 @@ class Effect:
         return self.params.get(key, default)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A building: one entry per name (Loom, Glassworks and Press exist in two ages)."""
+    """A building: one entry per name (Loom, Glassworks and Press exist in two ages).
+
+    Cards, stages and wonders exist once per process (the catalog is loaded once), so they
+    compare and hash by identity, which lets the scorer memoise per-card explanations.
+    """
 
     id: str
     name: str
@@ -68,6 +74,8 @@ class Card:
     per_item: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
     #: the card's name as a translatable message
     label: Message = field(init=False, repr=False, compare=False)
+    #: copies in all decks together, indexed by player count (0 to 7); guilds 0 (drawn)
+    deck_copies: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         vp, symbol = _facts(self.effects)
@@ -76,6 +84,9 @@ class Card:
         object.__setattr__(self, "per_item",
                            tuple(e for e in self.effects if e.type in PER_ITEM_EFFECTS))
         object.__setattr__(self, "label", card_name(self.name))
+        object.__setattr__(self, "deck_copies", tuple(
+            sum(1 for marks in self.copies.values() for mark in marks if mark <= players)
+            for players in range(MAX_DECK_PLAYERS + 1)))
 
     @property
     def ages(self) -> tuple[int, ...]:
@@ -87,11 +98,13 @@ class Card:
 
     def copies_for(self, players: int, age: int | None = None) -> int:
         """How many copies of this building the decks hold for that many players."""
+        if age is None and 0 <= players <= MAX_DECK_PLAYERS:
+            return self.deck_copies[players]
         ages = self.copies if age is None else {age: self.copies.get(age, ())}
         return sum(1 for marks in ages.values() for mark in marks if mark <= players)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Stage:
     number: int
     cost: Mapping[str, int]
@@ -119,7 +132,7 @@ class Stage:
             {"wonder": wonder_name(self.wonder_name), "number": self.number}))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Wonder:
     id: str
     name: str
@@ -137,10 +150,15 @@ class Catalog:
     wonders: Mapping[str, Wonder]
     #: every accepted card id (aliases included) -> the building id
     card_ids: Mapping[str, str]
+    #: every accepted card id (aliases included) -> the building, for one-step lookups
+    by_id: Mapping[str, Card] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_id", MappingProxyType(
+            {card_id: self.cards[building] for card_id, building in self.card_ids.items()}))
 
     def card(self, card_id: str) -> Card | None:
-        building = self.card_ids.get(card_id)
-        return None if building is None else self.cards[building]
+        return self.by_id.get(card_id)
 
     def deck(self, age: int, players: int) -> list[Card]:
         """The cards dealt in an age for that many players, guilds excluded (drawn at random)."""

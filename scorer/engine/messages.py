@@ -9,7 +9,7 @@ own ``gettext``/``ngettext``/``pgettext``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 
@@ -51,6 +51,9 @@ class Message:
 
     Treat it as a value: it is never changed after it is made. (Not a frozen dataclass only
     because those cost four times as much to build, and scoring builds a hundred per game.)
+    A message without parameters (a card name, a noun) remembers its last rendering with the
+    translator that made it: the catalog's names are rendered thousands of times with the
+    same one or two catalogs.
     """
 
     text: str
@@ -60,19 +63,45 @@ class Message:
     n: int = 0
     #: a msgctxt, used for card and wonder names
     context: str | None = None
+    #: also remember the rendering of a message with parameters: only for messages whose
+    #: parameters never change (the scorer's memoised lines)
+    memo: bool = field(default=False, compare=False)
+    #: (translator, text) of the last rendering of a message without parameters or marked
+    #: ``memo``; one tuple, so that concurrent renderings never pair a translator with
+    #: another's text
+    _rendered: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def render(self, translator: Translator = ENGLISH) -> str:
+        params = self.params
+        if not params and self.plural is None:
+            rendered = self._rendered
+            if rendered is not None and rendered[0] is translator:
+                return rendered[1]
+            if self.context is not None:
+                text = translator.pgettext(self.context, self.text)
+            else:
+                text = translator.gettext(self.text)
+            self._rendered = (translator, text)
+            return text
+        if self.memo:
+            rendered = self._rendered
+            if rendered is not None and rendered[0] is translator:
+                return rendered[1]
+            text = self._format(translator)
+            self._rendered = (translator, text)
+            return text
+        return self._format(translator)
+
+    def _format(self, translator: Translator) -> str:
+        params = self.params
         if self.context is not None:
             template = translator.pgettext(self.context, self.text)
-            if self.params is None:
-                return template  # a card or wonder name
         elif self.plural is not None:
             template = translator.ngettext(self.text, self.plural, self.n)
         else:
             template = translator.gettext(self.text)
-        params = self.params
         if not params:
-            return template % {"num": self.n} if self.plural is not None else template
+            return template % {"num": self.n}
         values = {"num": self.n}
         for key, value in params.items():
             values[key] = (value.render(translator) if isinstance(value, RENDERABLE)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .catalog import SCIENCE_SYMBOLS, WILD, Card, Effect
+from .catalog import SCIENCE_SYMBOLS, WILD, Card, Effect, Wonder
 from .city import City, Game
 from .messages import (
     ENGLISH,
@@ -159,25 +159,20 @@ def score_city(game: Game, index: int) -> PlayerScore:
                 wild_sources.append(card.label)
         if card.per_item:
             per_item.append(card)
-    wonder_terms, copies_guild = [], False
+    copies_guild = False
     for stage in city.wonder.sides[city.side][:city.stages_built]:
-        if stage.vp:
-            wonder_terms.append((stage.short_label, stage.vp))
         if stage.symbol_index == WILD:
             symbols[WILD] += 1
             wild_sources.append(stage.label)
         copies_guild = copies_guild or stage.copies_guild
 
-    military_points, military_line = military(city)
-    coins_points = city.coins // COINS_PER_POINT
-    wonder = sum(points for _, points in wonder_terms)
+    military_points, military_text = military(city)
+    coins_points, coins_text = treasury_line(city.coins)
+    wonder, wonder_text = wonder_line(city.wonder, city.side, city.stages_built)
     scores = {"military": military_points, "coins": coins_points, "wonder": wonder,
               "civilian": 0, "science": 0, "commercial": 0, "guilds": 0}
     explanations: dict[str, list[Message]] = {
-        "military": [military_line],
-        "coins": [nmessage("%(num)d coin ÷ 3 = %(points)d", "%(num)d coins ÷ 3 = %(points)d",
-                           city.coins, points=coins_points)],
-        "wonder": [wonder_line(city.stages_built, wonder_terms, wonder)],
+        "military": [military_text], "coins": [coins_text], "wonder": [wonder_text],
         "civilian": [], "science": [], "commercial": [], "guilds": [],
     }
     for row, terms in vp_terms.items():
@@ -217,27 +212,54 @@ def score_city(game: Game, index: int) -> PlayerScore:
     return player
 
 
+def clear_memos() -> None:
+    """Forget every memoised line (the benchmark uses it to time the cold path)."""
+    for memo in (military_line, treasury_line, wonder_line, per_item_line, counted_words,
+                 best_placement):
+        memo.cache_clear()
+
+
 def military(city: City) -> tuple[int, Message]:
     tokens = city.tokens
     return military_line(tuple(tokens.get(kind, 0) for kind, _ in TOKEN_ORDER))
 
 
+# Lines that depend on a few small facts are worked out once per distinct fact and marked
+# ``memo``, so they are also rendered once per language: a table has few distinct token
+# hands, coin counts, wonder stages and per-item counts.
+
 @lru_cache(maxsize=1024)
 def military_line(held: tuple[int, ...]) -> tuple[int, Message]:
-    """Conflict points of a city's tokens (few distinct hands exist, so each is worked out once)."""
+    """Conflict points of a city's tokens."""
     values = tuple((None, value) for (_, value), count in zip(TOKEN_ORDER, held, strict=True)
                    for _ in range(count))
     if not values:
         return 0, NO_TOKENS
     total = sum(value for _, value in values)
-    return total, Message(N_("Conflict tokens: %(sum)s"), {"sum": Sum(values, total)})
+    return total, Message(N_("Conflict tokens: %(sum)s"), {"sum": Sum(values, total)}, memo=True)
 
 
-def wonder_line(built: int, terms: list, total: int) -> Message:
+@lru_cache(maxsize=256)
+def treasury_line(coins: int) -> tuple[int, Message]:
+    points = coins // COINS_PER_POINT
+    line = nmessage("%(num)d coin ÷ 3 = %(points)d", "%(num)d coins ÷ 3 = %(points)d", coins,
+                    points=points)
+    line.memo = True
+    return points, line
+
+
+@lru_cache(maxsize=256)
+def wonder_line(wonder: Wonder, side: str, built: int) -> tuple[int, Message]:
+    """Points of the built stages, each named: "stage 1: 3 + stage 3: 7 = 10"."""
     if built == 0:
-        return NO_STAGE
-    return nmessage("%(num)d stage built: %(sum)s", "%(num)d stages built: %(sum)s",
-                    built, sum=Sum(tuple(terms), total))
+        return 0, NO_STAGE
+    terms = tuple((stage.short_label, stage.vp) for stage in wonder.sides[side][:built]
+                  if stage.vp)
+    total = sum(points for _, points in terms)
+    line = nmessage("%(num)d stage built: %(sum)s", "%(num)d stages built: %(sum)s", built,
+                    sum=Sum(terms, total))
+    line.memo = True
+    return total, line
 
 
 @lru_cache(maxsize=64)
@@ -272,14 +294,22 @@ def counted_points(game: Game, index: int, card: Card, effect: Effect,
     so the copy adds the one card it would be.
     """
     params = effect.params
-    counts, whose, vp = params["counts"], params["whose"], params["vp"]
+    counts, whose = params["counts"], params["whose"]
     count = counted(game, index, counts, whose)
     if copied and whose != "neighbours" and card.colour in counts:
         count += 1
+    return per_item_line(card, effect, count)
+
+
+@lru_cache(maxsize=2048)
+def per_item_line(card: Card, effect: Effect, count: int) -> tuple[int, Message]:
+    """"Haven: 1 per brown card in own city × 3 = 3"."""
+    params = effect.params
+    counts, whose, vp = params["counts"], params["whose"], params["vp"]
     points = count * vp
     what, where = counted_words(counts, whose)
     line = Message(PER_ITEM_LINE, {"card": card.label, "vp": vp, "what": what, "whose": where,
-                                   "count": count, "points": points})
+                                   "count": count, "points": points}, memo=True)
     return points, line
 
 

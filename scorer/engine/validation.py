@@ -6,7 +6,6 @@ to guard against bad input, and a user sees every mistake of a form in one go.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,8 +97,10 @@ def parse_game(document: Any) -> tuple[Game | None, list[Problem]]:
     if catalog is None:
         return None, problems
     check_player_count(players, problems)
-    cities = [parse_city(catalog, index, raw, problems) for index, raw in enumerate(players)]
-    check_across_cities(catalog, players, cities, problems)
+    holders: dict[str, list[str]] = {}
+    cities = [parse_city(catalog, index, raw, problems, holders)
+              for index, raw in enumerate(players)]
+    check_across_cities(catalog, players, holders, problems)
     if problems:
         return None, problems
     return Game(catalog, tuple(cities)), problems
@@ -116,7 +117,9 @@ def check_player_count(players: list, problems: Problems) -> None:
                      N_("The Free City variant has exactly three entries, one of them the Free City."))
 
 
-def parse_city(catalog: Catalog, index: int, raw: Any, problems: Problems) -> City | None:
+def parse_city(catalog: Catalog, index: int, raw: Any, problems: Problems,
+               holders: dict[str, list[str]]) -> City | None:
+    """One city, or None when it has problems; ``holders`` learns where each building is."""
     at = f"players[{index}]"
     if not isinstance(raw, dict):
         problems.add(at, "invalid", N_("Each player must be a JSON object."))
@@ -144,7 +147,7 @@ def parse_city(catalog: Catalog, index: int, raw: Any, problems: Problems) -> Ci
             problems.add(f"{at}.stages", "too_many_stages",
                          N_("%(wonder)s side %(side)s has %(maximum)d stages, not %(value)d."),
                          wonder=wonder_name(wonder.name), side=side, maximum=most, value=stages)
-    cards = parse_cards(catalog, at, raw.get("cards", []), problems)
+    cards = parse_cards(catalog, at, raw.get("cards", []), problems, holders)
     coins = check_count(problems, f"{at}.coins", raw.get("coins", 0))
     tokens = parse_tokens(at, raw.get("tokens", {}), problems)
     free_city = raw.get("free_city", False)
@@ -169,17 +172,19 @@ def parse_wonder(catalog: Catalog, at: str, raw: dict, problems: Problems):
     return catalog.wonders[wonder_id]
 
 
-def parse_cards(catalog: Catalog, at: str, raw: Any, problems: Problems) -> tuple:
+def parse_cards(catalog: Catalog, at: str, raw: Any, problems: Problems,
+                holders: dict[str, list[str]]) -> tuple:
     if not isinstance(raw, list):
         problems.add(f"{at}.cards", "invalid", N_("\"cards\" must be a list of card ids."))
         return ()
     cards, seen = [], {}
+    lookup = catalog.by_id
     for position, card_id in enumerate(raw):
         path = f"{at}.cards[{position}]"
         if not isinstance(card_id, str):
             problems.add(path, "invalid", N_("A card must be a card id such as \"altar\"."))
             continue
-        card = catalog.card(card_id)
+        card = lookup.get(card_id)
         if card is None:
             problems.add(path, "unknown_card", N_("Unknown card '%(card)s'."), card=card_id)
             continue
@@ -191,6 +196,7 @@ def parse_cards(catalog: Catalog, at: str, raw: Any, problems: Problems) -> tupl
             continue
         seen[card.id] = path
         cards.append(card)
+        holders.setdefault(card.id, []).append(path)
     return tuple(cards)
 
 
@@ -213,11 +219,11 @@ def parse_tokens(at: str, raw: Any, problems: Problems) -> dict[str, int]:
     return tokens
 
 
-def check_across_cities(catalog: Catalog, players: list, cities: list, problems: Problems) -> None:
+def check_across_cities(catalog: Catalog, players: list, holders: dict[str, list[str]],
+                        problems: Problems) -> None:
     """Rules that span the table: names, wonders, copies in the decks, guilds drawn."""
     names: dict[str, int] = {}
     wonders: dict[str, int] = {}
-    holders: dict[str, list[str]] = defaultdict(list)
     deck_players = max(len(players), MIN_PLAYERS)
     for index, raw in enumerate(players):
         if not isinstance(raw, dict):
@@ -237,20 +243,16 @@ def check_across_cities(catalog: Catalog, players: list, cities: list, problems:
                              wonder=wonder_name(catalog.wonders[wonder].name),
                              other=wonders[wonder] + 1)
             wonders.setdefault(wonder, index)
-        card_list = raw.get("cards")
-        if isinstance(card_list, list):
-            seen = set()
-            for position, card_id in enumerate(card_list):
-                card = catalog.card(card_id) if isinstance(card_id, str) else None
-                if card is not None and card.id not in seen:
-                    seen.add(card.id)
-                    holders[card.id].append(f"players[{index}].cards[{position}]")
     guild_paths = []
     for card_id, paths in holders.items():
         card = catalog.cards[card_id]
-        allowed = 1 if card.is_guild else card.copies_for(deck_players)
-        if card.is_guild:
-            guild_paths.extend(paths[:1])
+        if card.colour == "purple":
+            guild_paths.append(paths[0])
+            allowed = 1
+        else:
+            allowed = card.copies_for(deck_players)
+        if len(paths) <= allowed:
+            continue
         if allowed == 0:
             text = N_("%(card)s is not in the decks for %(players)d players.")
         else:
