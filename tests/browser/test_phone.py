@@ -1,0 +1,168 @@
+"""The main journeys in a real browser at phone size: a 3-player game entered card by card and
+read off the pad, a build check, and a game reopened from the history."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from scorer import storage
+from tests.helpers import game, player
+
+HERE = Path(__file__).parent
+#: visible controls smaller than 44 px either way
+TAP_TARGETS = (HERE / "tap_targets.js").read_text("utf-8")
+#: text below the WCAG AA contrast ratio (4.5, or 3 for large text) against its background
+CONTRAST = (HERE / "contrast.js").read_text("utf-8")
+
+
+def chip(page: Page, card_id: str):
+    return page.locator(f'label.chip:has(input[value="{card_id}"])')
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def small_tap_targets(page: Page) -> list[str]:
+    """Visible buttons, links, chips and fields smaller than 44 px in either direction."""
+    return page.evaluate(TAP_TARGETS)
+
+
+def test_three_player_game_from_new_game_to_score_pad(page: Page, live_server):
+    page.goto(live_server + "/")
+    no_horizontal_scroll(page)
+    page.get_by_role("link", name="New game").first.click()
+    page.wait_for_url("**/games/new")
+    page.wait_for_load_state()
+    page.get_by_label("Players").select_option("3")  # the script sends the form at once
+    expect(page.locator('input[name="seats-3-name"]')).to_have_count(0)
+    names = page.get_by_label("Name")
+    for index, (name, wonder) in enumerate([("Ada", "alexandria"), ("Bob", "gizah"), ("Cy", "rhodes")]):
+        names.nth(index).fill(name)
+        page.locator(f'select[name="seats-{index}-wonder"]').select_option(wonder)
+        page.locator(f'select[name="seats-{index}-side"]').select_option("A")
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page) == []
+    page.get_by_role("button", name="Save and enter the cities").click()
+
+    expect(page.get_by_role("heading", name="Ada's city")).to_be_visible()
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page) == []
+    page.get_by_label("Find a building").fill("alt")
+    expect(page.locator(".chip", has_text="Aqueduct")).to_be_hidden()
+    page.locator(".chip", has_text="Altar").click()
+    page.get_by_label("Find a building").fill("")
+    for card_id in ("aqueduct", "town-hall", "vineyard", "loom", "glassworks"):
+        chip(page, card_id).click()
+    stages = page.get_by_label("Wonder stages built")
+    for _ in range(4):  # bounded by Alexandria A's three stages
+        page.locator(".stepper", has=stages).get_by_role("button", name="more").click()
+    expect(stages).to_have_value("3")
+    page.get_by_label("Coins").fill("14")
+    for label in ("Victory tokens of 1", "Victory tokens of 3", "Victory tokens of 5"):
+        field = page.get_by_label(label)
+        page.locator(".stepper", has=field).get_by_role("button", name="more").click()
+    page.get_by_label("Defeat tokens").fill("3")
+    page.get_by_role("button", name="Next").click()
+
+    expect(page.get_by_role("heading", name="Bob's city")).to_be_visible()
+    chip(page, "lumber-yard").click()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_role("heading", name="Cy's city")).to_be_visible()
+    # Bob took the only Lumber Yard of a 3-player game; the Chamber of Commerce is a 4+ card.
+    expect(chip(page, "lumber-yard")).to_have_class(re.compile("unavailable"))
+    expect(chip(page, "chamber-of-commerce")).to_have_class(re.compile("unavailable"))
+    expect(chip(page, "baths")).not_to_have_class(re.compile("unavailable"))
+    page.get_by_label("Coins").fill("5")
+    page.get_by_role("button", name="Score pad").last.click()
+
+    # Ada: military 1 + 3 + 5 - 3, coins 14 / 3, Alexandria A 3 + 7, blue 2 + 5 + 6.
+    expect(page.locator(".winners")).to_contain_text("Ada wins with 33 points.")
+    expect(page.locator("tr.total td")).to_have_text(["33", "0", "1"])
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page) == []
+    page.locator('a[href="#why-0-civilian"]').click()
+    expect(page.locator("#why-0-civilian")).to_contain_text("Altar 2 + Aqueduct 5 + Town Hall 6 = 13")
+    expect(page.locator("#why-0-civilian")).to_be_in_viewport()
+
+
+def test_check_a_build(page: Page, live_server, live_app):
+    with live_app.app_context():
+        game_id = storage.create_game(game(player("Ada", "alexandria", cards=["lumber-yard"], coins=5),
+                                           player("Bob", "gizah", cards=["stone-pit"], coins=3),
+                                           player("Cy", "rhodes")))
+    page.goto(f"{live_server}/games/{game_id}")
+    page.get_by_role("link", name="Check a build").click()
+    page.get_by_label("Who builds").select_option("Ada")
+    page.get_by_label("Building", exact=True).select_option("baths")
+    page.get_by_role("button", name="Check").first.click()
+    expect(page.locator(".answer")).to_contain_text("Can Ada build Baths?: yes")
+    expect(page.locator(".answer")).to_contain_text("2 to Bob")
+    page.get_by_label("A whole hand").check()
+    expect(page.get_by_label("Building", exact=True)).to_be_hidden()
+    chip(page, "altar").click()
+    chip(page, "lumber-yard").click()
+    page.get_by_role("button", name="Check").last.click()
+    expect(page.locator(".hand-table")).to_contain_text("Altar")
+    no_horizontal_scroll(page)
+
+
+def test_reopen_a_game_from_the_history_and_delete_it(page: Page, live_server, live_app):
+    with live_app.app_context():
+        storage.create_game(game(player("Ada", "gizah", coins=9), player("Bob", "rhodes"),
+                                 player("Cy", "babylon")), title="Saturday")
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="History").click()
+    page.get_by_role("link", name=re.compile("Saturday")).click()
+    expect(page.locator(".winners")).to_contain_text("Ada wins with 3 points.")
+    page.get_by_role("link", name="Delete").click()
+    page.get_by_role("button", name="Delete for good").click()
+    expect(page.get_by_text("The game was deleted.")).to_be_visible()
+    expect(page.get_by_text("Saturday")).to_have_count(0)
+
+
+def test_works_without_javascript(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(live_server + "/games/new?count=3")
+    for index, name in enumerate(("Ada", "Bob", "Cy")):
+        page.locator(f'input[name="seats-{index}-name"]').fill(name)
+    page.get_by_role("button", name="↓ Move down").first.click()
+    expect(page.locator('input[name="seats-0-name"]')).to_have_value("Bob")
+    page.get_by_role("button", name="Save and enter the cities").click()
+    expect(page.get_by_role("heading", name="Bob's city")).to_be_visible()
+    chip(page, "altar").click()
+    page.get_by_label("Coins").fill("6")
+    page.get_by_role("button", name="Score pad").last.click()
+    expect(page.locator("tr.total td").first).to_have_text("4")
+    context.close()
+
+
+def test_dutch_switch_keeps_the_page(page: Page, live_server):
+    page.goto(live_server + "/quick")
+    page.get_by_role("link", name="Nederlands").click()
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    assert page.url.endswith("/quick")
+
+
+def test_pages_fit_phone_and_desktop_with_aa_contrast(browser, live_server, live_app):
+    with live_app.app_context():
+        game_id = storage.create_game(game(*[player(f"Player number {n}", wonder, coins=n)
+                                             for n, wonder in enumerate(
+                                                 ("gizah", "rhodes", "babylon", "olympia",
+                                                  "ephesos", "alexandria", "halikarnassos"))]))
+    pages = ["/", "/games/new", "/games", "/quick", f"/games/{game_id}",
+             f"/games/{game_id}/players/0", f"/games/{game_id}/build", f"/games/{game_id}/delete"]
+    for width, height in ((390, 844), (1280, 800)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        for url in pages:
+            page.goto(live_server + url)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (url, width)
+            assert page.evaluate(CONTRAST) == [], (url, width)
+            if width == 390:
+                assert small_tap_targets(page) == [], url
+        context.close()
