@@ -134,7 +134,8 @@ def malformed(draw):
     document = question()
     for _ in range(draw(st.integers(1, 3))):
         field = draw(st.sampled_from(FIELDS + CITY_FIELDS))
-        if field in CITY_FIELDS and isinstance(document.get("players"), list):
+        if field in CITY_FIELDS and isinstance(document.get("players"), list) \
+                and document["players"]:
             city = document["players"][draw(st.integers(0, len(document["players"]) - 1))]
             if isinstance(city, dict):
                 city[field] = draw(JUNK)
