@@ -102,3 +102,9 @@ def test_engine_quick_score_ranks_like_the_full_scorer():
     assert [p.rank for p in score.players] == [1, 1, 3]
     assert science_helper(1, 1, 1, 0) == (10, ())
     assert science_helper(0, 0, 0, 2) == (4, ("compass", "compass"))
+
+
+def test_more_than_seven_columns_are_refused(client):
+    answer = post(client, *[column(n, f"P{n}") for n in range(8)], count="7")
+    assert answer.status_code == 422
+    assert "3 to 7 players" in answer.get_data(as_text=True)

@@ -125,3 +125,16 @@ def test_edit_setup_moves_each_city_with_its_player(app, client):
 def test_setup_of_unknown_game_is_404(client):
     assert client.get("/games/nope/setup").status_code == 404
     assert client.post("/games/nope/setup", data={}).status_code == 404
+
+
+def test_missing_fields_and_too_many_seats_are_refused_not_trimmed(app, client):
+    data = seats(*[row(f"N{n}", "", "") for n in range(8)], count="7")
+    answer = client.post("/games/new", data=data)
+    assert answer.status_code == 422
+    assert "A game has 3 to 7 players" in answer.get_data(as_text=True)
+    answer = client.post("/games/new", data={"action": "save", "count": "abc",
+                                             "seats-0-name": "A", "seats-1-name": "B",
+                                             "seats-2-name": "C"})
+    assert answer.status_code == 422
+    assert "Players: Not a valid choice." in answer.get_data(as_text=True)
+    assert saved_games(app) == []

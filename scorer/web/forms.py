@@ -32,6 +32,17 @@ TOKEN_KINDS = ("victory_1", "victory_3", "victory_5", "defeat")
 MAX_NUMBER = 999
 
 
+def posted_rows(formdata, prefix: str) -> int:
+    """How many rows (``prefix-N-...``) a post holds, to refuse more than a form may take."""
+    indexes = {key.split("-")[1] for key in formdata if key.startswith(prefix + "-")}
+    return len(indexes)
+
+
+def labelled(field) -> list[str]:
+    """A field's own errors prefixed by its label, for the list at the top of a form."""
+    return [f"{field.label.text}: {message}" for message in field.errors]
+
+
 def strip(value):
     return value.strip() if isinstance(value, str) else value
 
@@ -47,9 +58,9 @@ class SeatForm(Form):
     name = StringField(_l("Name"), filters=[strip],
                        validators=[Length(max=MAX_NAME_LENGTH)],
                        render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off"})
-    wonder = SelectField(_l("Wonder"), choices=[])
+    wonder = SelectField(_l("Wonder"), choices=[], default="")
     side = SelectField(_l("Side"), choices=[SelectChoice("", _l("Random")), SelectChoice("A"),
-                                             SelectChoice("B")])
+                                             SelectChoice("B")], default="")
     free_city = HiddenField()
 
 

@@ -12,7 +12,8 @@ from flask_babel import gettext as _
 
 from ..engine.quickpad import QuickEntry, quick_score, science_helper
 from ..engine.scoring import CATEGORIES
-from .forms import PLAYER_COUNTS, QuickPadForm
+from ..engine.validation import MAX_PLAYERS, MIN_PLAYERS
+from .forms import PLAYER_COUNTS, QuickPadForm, labelled, posted_rows
 from .problems import ErrorMap
 from .setup import DEFAULT_COUNT
 
@@ -84,7 +85,7 @@ def show(form: QuickPadForm, score=None, errors: ErrorMap | None = None, status:
     column_errors = [{field: errors.take(f"columns[{index}].{field}")
                       for field in ("name", "science")} for index in range(len(form.columns))]
     return render_template("quick.html", form=form, score=score, column_errors=column_errors,
-                           general=errors.rest(), categories=CATEGORIES,
+                           general=errors.rest() + labelled(form.count), categories=CATEGORIES,
                            helper_fields=HELPER_FIELDS), status
 
 
@@ -99,8 +100,10 @@ def pad():
         return show(form_with(columns_for(count, [dict(entry.data) for entry in form.columns])))
     if not form.validate():
         return show(form, status=422)
+    columns = len(form.columns.entries)
     free = sum(1 for entry in form.columns if entry.form["free_city"].data)
-    if not 3 <= len(form.columns.entries) <= 7 or (free and (len(form.columns.entries), free) != (3, 1)):
+    too_many = posted_rows(request.form, "columns") > MAX_PLAYERS
+    if too_many or not MIN_PLAYERS <= columns <= MAX_PLAYERS or (free and (columns, free) != (3, 1)):
         return show(form, errors=_count_error(), status=422)
     score, errors = compute(form)
     if score is None:

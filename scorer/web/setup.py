@@ -17,7 +17,7 @@ from .. import storage
 from ..engine.catalog import load_catalog
 from ..engine.table import deal
 from ..engine.validation import MAX_PLAYERS, parse_game
-from .forms import PLAYER_COUNTS, SetupForm
+from .forms import PLAYER_COUNTS, SetupForm, labelled, posted_rows
 from .labels import wonder_label
 from .problems import ErrorMap
 
@@ -112,7 +112,7 @@ def seat_errors(errors: ErrorMap, count: int) -> list[dict]:
 def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: int = 200):
     errors = errors or ErrorMap()
     rows = seat_errors(errors, len(form.seats))
-    general = errors.rest()
+    general = errors.rest() + labelled(form.count) + labelled(form.title)
     return render_template("setup.html", form=form, saved=saved, rows=rows, general=general,
                            max_players=MAX_PLAYERS), status
 
@@ -120,6 +120,10 @@ def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: in
 def handle(form: SetupForm, saved) -> object:
     """Shared POST handling of the new-game and edit-set-up forms."""
     prepare(form)
+    if posted_rows(request.form, "seats") > MAX_PLAYERS:
+        errors = ErrorMap()
+        errors.add("players", _("A game has 3 to 7 players (or 2 and the Free City)."))
+        return show(form, saved, errors, status=422)
     seats = [dict(entry.data) for entry in form.seats]
     action = request.form.get("action", "save")
     if action == "count":
