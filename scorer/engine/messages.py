@@ -45,15 +45,14 @@ class EnglishTranslator:
 ENGLISH = EnglishTranslator()
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Message:
     """A msgid with ``%(name)s`` parameters; a parameter may itself be a Message or a Sum.
 
-    Treat it as a value: it is never changed after it is made. (Not a frozen dataclass only
-    because those cost four times as much to build, and scoring builds a hundred per game.)
-    A message without parameters (a card name, a noun) remembers its last rendering with the
-    translator that made it: the catalog's names are rendered thousands of times with the
-    same one or two catalogs.
+    A message without parameters (a card name, a noun), or one marked ``memo``, remembers
+    its last rendering with the translator that made it: the catalog's names and the
+    scorer's memoised lines are rendered thousands of times with the same few catalogs.
+    That cache is the only thing that ever changes in a message.
     """
 
     text: str
@@ -81,14 +80,14 @@ class Message:
                 text = translator.pgettext(self.context, self.text)
             else:
                 text = translator.gettext(self.text)
-            self._rendered = (translator, text)
+            object.__setattr__(self, "_rendered", (translator, text))
             return text
         if self.memo:
             rendered = self._rendered
             if rendered is not None and rendered[0] is translator:
                 return rendered[1]
             text = self._format(translator)
-            self._rendered = (translator, text)
+            object.__setattr__(self, "_rendered", (translator, text))
             return text
         return self._format(translator)
 
@@ -148,9 +147,10 @@ def render_value(value: object, translator: Translator = ENGLISH) -> object:
     return value
 
 
-def nmessage(singular: str, plural: str, n: int, **params: object) -> Message:
+def nmessage(singular: str, plural: str, n: int, *, memo: bool = False,
+             **params: object) -> Message:
     """A message whose wording depends on a number (Polish has three forms)."""
-    return Message(singular, params, plural=plural, n=n)
+    return Message(singular, params, plural=plural, n=n, memo=memo)
 
 
 def card_name(name: str) -> Message:

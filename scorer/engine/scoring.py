@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .catalog import SCIENCE_SYMBOLS, WILD, Card, Effect, Wonder
+from .catalog import SCIENCE_SYMBOLS, WILD, Card, Effect, Stage, Wonder
 from .city import City, Game
 from .messages import (
     ENGLISH,
@@ -146,7 +146,8 @@ def rank_players(result: GameScore) -> None:
 def score_city(game: Game, index: int) -> PlayerScore:
     city = game.cities[index]
     symbols = [0, 0, 0, 0]  # compass, gear, tablet, free (WILD)
-    wild_sources: list[Message] = []
+    #: where each free science symbol comes from, as (card or stage, copied by Olympia)
+    wild_sources: list[tuple[Card | Stage, bool]] = []
     vp_terms: dict[str, list] = {"civilian": [], "commercial": [], "guilds": []}
     per_item: list[Card] = []
     for card in city.cards:
@@ -156,14 +157,14 @@ def score_city(game: Game, index: int) -> PlayerScore:
         if symbol >= 0:
             symbols[symbol] += 1
             if symbol == WILD:
-                wild_sources.append(card.label)
+                wild_sources.append((card, False))
         if card.per_item:
             per_item.append(card)
     copies_guild = False
     for stage in city.wonder.sides[city.side][:city.stages_built]:
         if stage.symbol_index == WILD:
             symbols[WILD] += 1
-            wild_sources.append(stage.label)
+            wild_sources.append((stage, False))
         copies_guild = copies_guild or stage.copies_guild
 
     military_points, military_text = military(city)
@@ -202,7 +203,7 @@ def score_city(game: Game, index: int) -> PlayerScore:
     science, choices = best_placement(counts, len(wild_sources))
     scores["science"] = science
     player.science_choices = list(choices)
-    explanations["science"].append(science_line(counts, choices, wild_sources, science))
+    explanations["science"].append(science_line(counts, choices, tuple(wild_sources)))
     if not explanations["commercial"]:
         explanations["commercial"].append(NOTHING)
     if not explanations["guilds"]:
@@ -215,7 +216,7 @@ def score_city(game: Game, index: int) -> PlayerScore:
 def clear_memos() -> None:
     """Forget every memoised line (the benchmark uses it to time the cold path)."""
     for memo in (military_line, treasury_line, wonder_line, per_item_line, counted_words,
-                 best_placement):
+                 science_line, best_placement):
         memo.cache_clear()
 
 
@@ -242,10 +243,8 @@ def military_line(held: tuple[int, ...]) -> tuple[int, Message]:
 @lru_cache(maxsize=256)
 def treasury_line(coins: int) -> tuple[int, Message]:
     points = coins // COINS_PER_POINT
-    line = nmessage("%(num)d coin ÷ 3 = %(points)d", "%(num)d coins ÷ 3 = %(points)d", coins,
-                    points=points)
-    line.memo = True
-    return points, line
+    return points, nmessage("%(num)d coin ÷ 3 = %(points)d", "%(num)d coins ÷ 3 = %(points)d",
+                            coins, points=points, memo=True)
 
 
 @lru_cache(maxsize=256)
@@ -256,10 +255,8 @@ def wonder_line(wonder: Wonder, side: str, built: int) -> tuple[int, Message]:
     terms = tuple((stage.short_label, stage.vp) for stage in wonder.sides[side][:built]
                   if stage.vp)
     total = sum(points for _, points in terms)
-    line = nmessage("%(num)d stage built: %(sum)s", "%(num)d stages built: %(sum)s", built,
-                    sum=Sum(terms, total))
-    line.memo = True
-    return total, line
+    return total, nmessage("%(num)d stage built: %(sum)s", "%(num)d stages built: %(sum)s",
+                           built, sum=Sum(terms, total), memo=True)
 
 
 @lru_cache(maxsize=64)
@@ -314,7 +311,7 @@ def per_item_line(card: Card, effect: Effect, count: int) -> tuple[int, Message]
 
 
 def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, int, int],
-               wild_sources: list[Message]) -> None:
+               wild_sources: list[tuple[Card | Stage, bool]]) -> None:
     """Olympia B stage 3: score the neighbour's guild that adds most to the copier's total.
 
     The copy is scored from Olympia's seat, as if Olympia had built it; a copied Scientists
@@ -361,11 +358,12 @@ def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, i
                          params)
     player.explanations["guilds"].extend([reason, *lines])
     if wild:
-        wild_sources.append(Message(N_("%(card)s copied by Olympia"), {"card": card.label}))
+        wild_sources.append((card, True))
 
 
+@lru_cache(maxsize=1024)
 def science_line(counts: tuple[int, int, int], choices: tuple[str, ...],
-                 wild_sources: list[Message], points: int) -> Message:
+                 wild_sources: tuple[tuple[Card | Stage, bool], ...]) -> Message:
     """"3 tablets, 2 gears, 1 compass, free symbol as compass (...): 9 + 4 + 4 + 14 = 31"."""
     placed = list(counts)
     for symbol in choices:
@@ -377,14 +375,15 @@ def science_line(counts: tuple[int, int, int], choices: tuple[str, ...],
         if count:
             singular, plural = SYMBOL_NAMES[symbol]
             parts.append(Message(singular, plural=plural, n=count))
-    for symbol, source in zip(choices, wild_sources, strict=True):
+    for symbol, (source, copied) in zip(choices, wild_sources, strict=True):
+        where = (Message(N_("%(card)s copied by Olympia"), {"card": source.label}) if copied
+                 else source.label)
         parts.append(Message(N_("free symbol as %(symbol)s (%(source)s)"),
-                             {"symbol": Message(SYMBOL_NOUNS[symbol]), "source": source}))
+                             {"symbol": Message(SYMBOL_NOUNS[symbol]), "source": where}))
     sets = min(placed)
     terms = [(None, n * n) for n in placed if n]
     if sets:
         terms.append((None, SET_BONUS * sets))
-    if science_points(tuple(placed)) != points:
-        raise AssertionError("science placement and explanation disagree")
     return Message(N_("%(symbols)s: %(sum)s"),
-                   {"symbols": parts, "sum": Sum(tuple(terms), points)})
+                   {"symbols": tuple(parts), "sum": Sum(tuple(terms), science_points(tuple(placed)))},
+                   memo=True)
