@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from scorer.engine.messages import ENGLISH, EnglishTranslator
+from scorer.engine.scoring import score_game
+from scorer.engine.validation import parse_game
 from tests.helpers import game, player, report, scores_of, table
 
 ALEXANDRIA = player("Ada", "alexandria", stages=3, coins=14,
@@ -190,3 +195,37 @@ def test_game_document_example_from_the_spec():
     assert entry["scores"] == {"military": 6, "coins": 4, "wonder": 10, "civilian": 13,
                                "science": 0, "commercial": 4, "guilds": 0}
     assert entry["total"] == 37 and entry["rank"] == 1
+
+
+def shout(text: str) -> str:
+    return "".join(part if part.startswith("%(") else part.upper()
+                   for part in re.split(r"(%\([a-z_]+\)[sd])", text))
+
+
+class Shouting(EnglishTranslator):
+    """A stand-in for another language: every msgid and name in capitals."""
+
+    def gettext(self, text):
+        return shout(text)
+
+    def ngettext(self, singular, plural, n):
+        return shout(singular if n == 1 else plural)
+
+    def pgettext(self, context, text):
+        return shout(text)
+
+
+def test_memoised_lines_follow_the_translator_of_each_rendering():
+    parsed, _ = parse_game(table(ALEXANDRIA, player("Bab", "babylon", "A", 2, cards=["library"])))
+    result = score_game(parsed)
+    english = result.as_dict(ENGLISH)
+    shouted = result.as_dict(Shouting())
+    again = score_game(parsed).as_dict(ENGLISH)
+    assert english == again
+    ada, loud = english["players"][0]["explanations"], shouted["players"][0]["explanations"]
+    assert loud["civilian"] == "BLUE BUILDINGS: ALTAR 2 + AQUEDUCT 5 + TOWN HALL 6 = 13"
+    assert loud["commercial"] == ada["commercial"].upper()
+    assert loud["science"] == ada["science"].upper()
+    assert loud["coins"] == "14 COINS ÷ 3 = 4" and ada["coins"] == "14 coins ÷ 3 = 4"
+    bab = shouted["players"][1]["explanations"]["science"]
+    assert bab == "1 TABLET, FREE SYMBOL AS TABLET (THE HANGING GARDENS OF BABYLON STAGE 2): 4"
