@@ -53,6 +53,9 @@ def test_defaults_for_optional_fields():
     ({"tokens": {"defeat": 7}}, "players[0].tokens.defeat", "too_many_tokens"),
     ({"tokens": {"victory_5": 3}}, "players[0].tokens.victory_5", "too_many_tokens"),
     ({"tokens": {"victory_2": 1}}, "players[0].tokens.victory_2", "invalid"),
+    ({"tokens": {"victory_1": 2, "victory_3": 2, "victory_5": 2, "defeat": 1}},
+     "players[0].tokens", "too_many_tokens"),
+    ({"tokens": {"victory_5": 1, "defeat": 6}}, "players[0].tokens", "too_many_tokens"),
     ({"tokens": [1]}, "players[0].tokens", "invalid"),
     ({"name": ""}, "players[0].name", "invalid"),
     ({"name": "x" * 41}, "players[0].name", "invalid"),
@@ -64,6 +67,11 @@ def test_defaults_for_optional_fields():
 ])
 def test_each_code_with_its_path(changes, path, code):
     assert problems_of(three(**changes)) == [(path, code)]
+
+
+def test_six_tokens_are_fine():
+    assert problems_of(three(tokens={"victory_1": 2, "victory_3": 1, "defeat": 3})) == []
+    assert problems_of(three(tokens={"defeat": 6})) == []
 
 
 def test_name_of_forty_characters_is_fine():

@@ -18,6 +18,8 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 7
 SIDES = ("A", "B")
 #: Per age a city fights its two neighbours: at most two victory tokens of an age, six defeats.
 MAX_TOKENS = {"victory_1": 2, "victory_3": 2, "victory_5": 2, "defeat": 6}
+#: Each battle gives one token (a draw none): two battles in each of the three ages.
+MAX_BATTLES = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +218,12 @@ def parse_tokens(at: str, raw: Any, problems: Problems) -> dict[str, int]:
                                   "(got %(value)d).")))
         if count:
             tokens[key] = count
+    total = sum(tokens.values())
+    if total > MAX_BATTLES:
+        problems.add(f"{at}.tokens", "too_many_tokens",
+                     N_("A city fights two battles per age, so it holds at most %(maximum)d "
+                        "conflict tokens in all (got %(value)d)."),
+                     maximum=MAX_BATTLES, value=total)
     return tokens
 
 
