@@ -126,10 +126,10 @@ class Stage:
         object.__setattr__(self, "symbol_index", symbol)
         object.__setattr__(self, "copies_guild", any(e.type == "copy_guild" for e in self.effects))
         object.__setattr__(self, "short_label", Message(N_("stage %(number)d:"),
-                                                        {"number": self.number}))
+                                                        {"number": self.number}, memo=True))
         object.__setattr__(self, "label", Message(
             N_("%(wonder)s stage %(number)d"),
-            {"wonder": wonder_name(self.wonder_name), "number": self.number}))
+            {"wonder": wonder_name(self.wonder_name), "number": self.number}, memo=True))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
