@@ -5,7 +5,9 @@ deck for seven players is shuffled (Age III with nine guilds drawn from the ten)
 hands of seven; each city builds up to six of its seven cards (never the same building twice)
 and may tuck some of them under wonder stages; conflicts are fought between neighbours after
 every age; coins are random. Prints the median time per game of the engine alone (scoring
-plus explanations rendered in English) and of validation plus scoring.
+plus explanations rendered in English) and of validation plus scoring, both in the steady
+state of a running server, and the engine's cold path: every memoised explanation line
+(conflict tokens, treasury, wonder, per-item cards, science) forgotten before each game.
 
     .venv/bin/python benchmarks/score.py [--games 2000] [--seed 7]
 """
