@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, request
+from werkzeug.exceptions import HTTPException
 
 from .engine.messages import N_, Message
 from .engine.scoring import score_game
@@ -55,7 +56,15 @@ def trade():
     return answer(question).as_dict(translator())
 
 
-@bp.errorhandler(404)
-@bp.errorhandler(405)
-def http_error(error):
-    return {"errors": [{"path": "", "code": "http_error", "message": error.description}]}, error.code
+HTTP_ERRORS = {
+    404: N_("There is no such API endpoint; see the README for /api/v1/score and /api/v1/trade."),
+    405: N_("This endpoint only answers POST requests with a JSON body."),
+    413: N_("The body is too large."),
+}
+
+
+def http_error(error: HTTPException) -> tuple[dict, int]:
+    """Routing errors under /api/ answer JSON too; Flask sends them to app-level handlers only."""
+    text = HTTP_ERRORS.get(error.code, N_("The request could not be handled."))
+    problem = Problem("", "http_error", Message(text))
+    return error_report([problem], error.code)

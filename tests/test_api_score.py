@@ -195,3 +195,14 @@ def test_malformed_documents_never_answer_500(shared_client, document):
 @given(body=st.binary(max_size=200))
 def test_random_bytes_never_answer_500(shared_client, body):
     assert post(shared_client, body).status_code in (400, 422)
+
+
+def test_api_routing_errors_answer_json_not_html(client):
+    wrong_method = client.get("/api/v1/score")
+    assert wrong_method.status_code == 405 and wrong_method.is_json
+    assert wrong_method.json["errors"][0]["code"] == "http_error"
+    missing = client.post("/api/v1/nothing", json={})
+    assert missing.status_code == 404 and missing.is_json
+    too_big = client.post("/api/v1/score", data=b"[" * (2 * 1024 * 1024),
+                          content_type="application/json")
+    assert too_big.status_code == 413 and too_big.is_json

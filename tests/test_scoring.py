@@ -84,7 +84,7 @@ def test_one_coin_is_singular():
 def test_military_defeats_only():
     entry = scores_of(table(player("A", "gizah", defeat=2)), "A")
     assert entry["scores"]["military"] == -2
-    assert entry["explanations"]["military"] == "Conflict tokens: -1 − 1 = -2"
+    assert entry["explanations"]["military"] == "Conflict tokens: −1 − 1 = −2"
 
 
 @pytest.mark.parametrize(("wonder", "side", "stages", "points"), [

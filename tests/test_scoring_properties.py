@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from tests.helpers import deal, report
 
-TRAILING = re.compile(r"(-?\d+)$")
+TRAILING = re.compile(r"([-−]?\d+)$")
 SEEDS = st.integers(min_value=0, max_value=2 ** 32)
 PLAYERS = st.integers(min_value=3, max_value=7)
 
 
 def trailing(text: str) -> int:
-    return int(TRAILING.search(text).group(1))
+    return int(TRAILING.search(text).group(1).replace("−", "-"))
 
 
 @settings(max_examples=150, deadline=None)

@@ -111,6 +111,7 @@ def test_history_lists_newest_first_and_reopens(app, client):
     html = client.get("/games").get_data(as_text=True)
     assert html.index("Second") < html.index("First")
     assert f'href="/games/{second}"' in html and f'href="/games/{first}"' in html
+    assert f'href="/games/{first}/sheet.pdf"' in html
 
 
 def test_delete_asks_first_then_deletes(app, client):

@@ -122,18 +122,20 @@ class Sum:
         terms = self.terms
         if not terms:
             return str(self.total)
-        parts = []
-        for label, value in terms:
-            if label is None:
-                parts.append(str(value))
-            elif isinstance(label, Message):
-                parts.append(f"{label.render(translator)} {value}")
-            else:
-                parts.append(f"{render_value(label, translator)} {value}")
-        joined = " + ".join(parts).replace("+ -", "− ")
+        text = ""
+        for index, (label, value) in enumerate(terms):
+            shown = minus(abs(value)) if index else minus(value)
+            if label is not None:
+                shown = f"{render_value(label, translator)} {shown}"
+            text += shown if not index else (" − " if value < 0 else " + ") + shown
         if len(terms) == 1 and terms[0][0] is None:
-            return joined
-        return f"{joined} = {self.total}"
+            return text
+        return f"{text} = {minus(self.total)}"
+
+
+def minus(value: int) -> str:
+    """Numbers with a real minus sign, as on the conflict tokens (−1), never a hyphen."""
+    return f"−{-value}" if value < 0 else str(value)
 
 
 RENDERABLE = (Message, Sum)

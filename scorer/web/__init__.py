@@ -19,7 +19,9 @@ csrf = CSRFProtect()
 def page_error(error: HTTPException):
     """A translated error page for people; API paths keep their own answers."""
     if request.path.startswith("/api/"):
-        return error
+        from ..api import http_error
+
+        return http_error(error)
     if isinstance(error, CSRFError):
         message = _("This form has expired or was not sent from this site. Go back, reload the "
                     "page and send it again.")
