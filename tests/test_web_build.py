@@ -39,13 +39,13 @@ def test_form_page(client, game_id):
 def test_buildable_card_names_the_neighbour_to_pay(client, game_id):
     # Baths cost 1 stone: Ada has none; Bob (her left neighbour) sells it for 2.
     text = answer_text(ask(client, game_id, card="baths").get_data(as_text=True))
-    assert "Can Ada build Baths?: yes" in text
+    assert "Can Ada build Baths? Yes." in text
     assert "2 to Bob" in text and "1 stone at 2" in text
 
 
 def test_card_already_built_is_refused_with_the_reason(client, game_id):
     text = answer_text(ask(client, game_id, card="altar").get_data(as_text=True))
-    assert ": no" in text and "never holds the same building twice" in text
+    assert "? No." in text and "never holds the same building twice" in text
 
 
 def test_not_enough_coins(client, game_id):
@@ -55,7 +55,7 @@ def test_not_enough_coins(client, game_id):
 
 def test_next_stage(client, game_id):
     text = answer_text(ask(client, game_id, what="stage").get_data(as_text=True))
-    assert "next wonder stage" in text and ("yes" in text or "no" in text)
+    assert "next wonder stage" in text and ("Yes." in text or "No." in text)
 
 
 def test_hand(client, game_id):
@@ -71,7 +71,7 @@ def test_chained_card_is_free(app, client):
         game_id = storage.create_game(game(player("Ada", "gizah", cards=["altar"]),
                                            player("Bob", "rhodes"), player("Cy", "babylon")))
     text = answer_text(ask(client, game_id, card="temple").get_data(as_text=True))
-    assert "yes" in text and "0 coins in all" in text
+    assert "Yes." in text and "0 coins in all" in text
 
 
 def test_wrong_age_is_shown_beside_the_field(client, game_id):

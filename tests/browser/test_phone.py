@@ -99,7 +99,7 @@ def test_check_a_build(page: Page, live_server, live_app):
     page.get_by_label("Who builds").select_option("Ada")
     page.get_by_label("Building", exact=True).select_option("baths")
     page.get_by_role("button", name="Check").first.click()
-    expect(page.locator(".answer")).to_contain_text("Can Ada build Baths?: yes")
+    expect(page.locator(".answer")).to_contain_text("Can Ada build Baths? Yes.")
     expect(page.locator(".answer")).to_contain_text("2 to Bob")
     page.get_by_label("A whole hand").check()
     expect(page.get_by_label("Building", exact=True)).to_be_hidden()
