@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import statistics
 import tempfile
 import time
@@ -25,37 +26,7 @@ from scorer.pdf.paper import PAPERS
 from scorer.storage import create_game
 
 #: a full table of seven cities late in Age III, names with Polish and Dutch letters
-SEVEN = {"edition": "first", "players": [
-    {"name": "Zofia Ściślak", "wonder": "olympia", "side": "B", "stages": 3, "coins": 7,
-     "tokens": {"victory_1": 1, "victory_3": 1, "victory_5": 1, "defeat": 1},
-     "cards": ["lumber-yard", "clay-pool", "loom", "altar", "temple", "statue", "lodge", "workshop",
-               "scriptorium", "caravansery", "stables", "senate", "haven", "university"]},
-    {"name": "Ĳsbrand Noël", "wonder": "babylon", "side": "A", "stages": 2, "coins": 3,
-     "tokens": {"victory_1": 1, "defeat": 2},
-     "cards": ["stone-pit", "glassworks", "apothecary", "dispensary", "library", "laboratory",
-               "school", "academy", "study", "observatory", "scientists-guild", "baths"]},
-    {"name": "Bartłomiej Kęś", "wonder": "gizah", "side": "A", "stages": 3, "coins": 12,
-     "tokens": {"victory_1": 2, "victory_3": 2, "victory_5": 2},
-     "cards": ["ore-vein", "mine", "quarry", "foundry", "barracks", "walls", "training-ground",
-               "fortifications", "circus", "pantheon", "palace", "traders-guild", "arsenal"]},
-    {"name": "Ada Lovelace", "wonder": "rhodes", "side": "A", "stages": 1, "coins": 5,
-     "tokens": {"victory_3": 1, "defeat": 2},
-     "cards": ["excavation", "press", "stockade", "archery-range", "siege-workshop",
-               "chamber-of-commerce", "town-hall", "courthouse", "marketplace", "forum",
-               "workers-guild"]},
-    {"name": "Björn Ødegård", "wonder": "alexandria", "side": "B", "stages": 2, "coins": 9,
-     "tokens": {"victory_1": 1, "victory_3": 1, "defeat": 1},
-     "cards": ["tree-farm", "sawmill", "glassworks", "marketplace", "forum", "haven", "lighthouse",
-               "arena", "aqueduct", "gardens", "guard-tower", "craftsmens-guild"]},
-    {"name": "Chloë Brontë", "wonder": "ephesos", "side": "A", "stages": 3, "coins": 4,
-     "tokens": {"victory_1": 2, "victory_5": 1},
-     "cards": ["timber-yard", "brickyard", "loom", "baths", "altar", "theater", "courthouse",
-               "gardens", "town-hall", "palace", "magistrates-guild", "shipowners-guild"]},
-    {"name": "Daan van der Ĳssel", "wonder": "halikarnassos", "side": "B", "stages": 3,
-     "coins": 1, "tokens": {"victory_3": 1, "victory_5": 1, "defeat": 2},
-     "cards": ["clay-pit", "press", "tavern", "vineyard", "bazar", "arena", "lighthouse",
-               "library", "university", "spies-guild", "philosophers-guild", "strategists-guild"]},
-]}
+SEVEN = json.loads((Path(__file__).parent / "seven_players.json").read_text("utf-8"))
 
 
 def median_ms(action, runs: int) -> tuple[float, object]:
