@@ -7,16 +7,15 @@ engine's trade checker and shows its report with the neighbours' names in place 
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, render_template, request
 from wtforms.fields.choices import SelectChoice
 
-from .. import storage
 from ..engine.catalog import load_catalog
 from ..engine.trade import answer, parse_trade_question
-from ..engine.validation import parse_game
 from ..i18n import translator
 from .cities import chip_groups
 from .forms import BuildForm
+from .games import load_scorable
 from .labels import AGE_LABELS, card_label
 from .problems import ErrorMap
 
@@ -73,12 +72,7 @@ def neighbours(game, name: str) -> dict[str, str]:
 
 @bp.route("/games/<game_id>/build", methods=["GET", "POST"])
 def check(game_id: str):
-    saved = storage.load_game(game_id)
-    if saved is None:
-        abort(404)
-    game, problems = parse_game(saved.document)
-    if problems:
-        return render_template("pad_invalid.html", saved=saved, problems=ErrorMap(problems).rest())
+    saved, game = load_scorable(game_id)
     names = [city.name for city in game.cities]
     report, status, errors = None, 200, ErrorMap()
     if request.method == "POST":

@@ -7,7 +7,7 @@ so it works without JavaScript).
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
@@ -27,6 +27,19 @@ def index():
     return render_template("index.html", recent=storage.list_games()[:RECENT_ON_HOME])
 
 
+def load_scorable(game_id: str):
+    """A saved game and its city model: 404 when unknown, and when the saved document no longer
+    validates, the page listing why (answered at once, as an HTTPException's response)."""
+    saved = storage.load_game(game_id)
+    if saved is None:
+        abort(404)
+    game, problems = parse_game(saved.document)
+    if problems:
+        abort(make_response(render_template("pad_invalid.html", saved=saved,
+                                            problems=ErrorMap(problems).rest()), 200))
+    return saved, game
+
+
 def tie_break(score) -> dict | None:
     """What the coins decided, when players on the winners' points were separated by coins."""
     if not score.decided_by_coins:
@@ -39,12 +52,7 @@ def tie_break(score) -> dict | None:
 
 @bp.get("/games/<game_id>")
 def pad(game_id: str):
-    saved = storage.load_game(game_id)
-    if saved is None:
-        abort(404)
-    game, problems = parse_game(saved.document)
-    if problems:
-        return render_template("pad_invalid.html", saved=saved, problems=ErrorMap(problems).rest()), 200
+    saved, game = load_scorable(game_id)
     score = score_game(game)
     active = translator()
     explanations = [{row: [line.render(active) for line in player.explanations[row]]
