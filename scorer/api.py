@@ -8,10 +8,9 @@ from flask import Blueprint, request
 from werkzeug.exceptions import HTTPException
 
 from .engine.messages import N_, Message
-from .engine.scoring import score_game
-from .engine.trade import answer, parse_trade_question
-from .engine.validation import Problem, parse_game
+from .engine.validation import Problem
 from .i18n import translator
+from .questions import ask
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -34,26 +33,22 @@ def error_report(problems: list[Problem], status: int = 422) -> tuple[dict, int]
     return {"errors": [problem.as_dict(active) for problem in problems]}, status
 
 
-@bp.post("/score")
-def score():
+def answer_json(question: str):
     document, failure = read_json_object()
     if failure:
         return failure
-    game, problems = parse_game(document)
-    if problems:
-        return error_report(problems)
-    return score_game(game).as_dict(translator())
+    report, problems = ask(question, document, translator())
+    return error_report(problems) if problems else report
+
+
+@bp.post("/score")
+def score():
+    return answer_json("score")
 
 
 @bp.post("/trade")
 def trade():
-    document, failure = read_json_object()
-    if failure:
-        return failure
-    question, problems = parse_trade_question(document)
-    if problems:
-        return error_report(problems)
-    return answer(question).as_dict(translator())
+    return answer_json("trade")
 
 
 HTTP_ERRORS = {

@@ -9,9 +9,8 @@ import click
 from flask import Flask
 
 from .engine.messages import ENGLISH, N_, Message
-from .engine.scoring import score_game
-from .engine.trade import answer, parse_trade_question
-from .engine.validation import Problem, parse_game
+from .engine.validation import Problem
+from .questions import ask
 
 EXIT_INVALID = 2
 
@@ -32,28 +31,28 @@ def fail(problems: list[Problem], translator=ENGLISH) -> None:
     sys.exit(EXIT_INVALID)
 
 
+def answer_file(question: str, source) -> None:
+    document, problems = read_document(source)
+    report = None
+    if not problems:
+        report, problems = ask(question, document, ENGLISH)
+    if problems:
+        fail(problems)
+    emit(report)
+
+
 @click.command("score")
 @click.argument("source", type=click.File("r", encoding="utf-8"))
 def score_command(source) -> None:
     """Score the game in SOURCE (a JSON file, or - for standard input)."""
-    document, problems = read_document(source)
-    if not problems:
-        game, problems = parse_game(document)
-    if problems:
-        fail(problems)
-    emit(score_game(game).as_dict())
+    answer_file("score", source)
 
 
 @click.command("trade")
 @click.argument("source", type=click.File("r", encoding="utf-8"))
 def trade_command(source) -> None:
     """Answer the trade question in SOURCE: can the player build it, and how to pay."""
-    document, problems = read_document(source)
-    if not problems:
-        question, problems = parse_trade_question(document)
-    if problems:
-        fail(problems)
-    emit(answer(question).as_dict())
+    answer_file("trade", source)
 
 
 def init_app(app: Flask) -> None:
