@@ -24,7 +24,8 @@ def read(pdf: bytes) -> PdfReader:
 
 
 def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in read(pdf).pages)
+    """The PDF's words in order, one space apart: long labels wrap onto two lines."""
+    return " ".join(" ".join(page.extract_text() for page in read(pdf).pages).split())
 
 
 def page_size_mm(pdf: bytes) -> tuple[float, float]:
