@@ -12,17 +12,10 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import json
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
-from scorer import create_app
-from scorer.storage import create_game
-
-#: a full table of seven cities late in Age III, names with Polish and Dutch letters
-SEVEN = json.loads((Path(__file__).parent / "seven_players.json").read_text("utf-8"))
+from saved_game import seven_player_game
 
 
 def main() -> None:
@@ -31,19 +24,7 @@ def main() -> None:
     parser.add_argument("--lang", default="en", choices=("en", "nl", "pl"))
     args = parser.parse_args()
 
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"TESTING": True, "SECRET_KEY": "benchmark",
-                          "DATABASE": str(Path(folder) / "bench.sqlite")})
-        with app.app_context():
-            game_id = create_game(SEVEN, "Zażółć gęślą jaźń")
-        client = app.test_client()
-        client.set_cookie("lang", args.lang)
-
-        def get(url: str) -> bytes:
-            with client.get(url) as response:
-                assert response.status_code == 200, (url, response.status_code)
-                return response.data
-
+    with seven_player_game(args.lang) as (_, game_id, get):
         pad_url = f"/games/{game_id}"
         get(pad_url)  # warm-up: templates compiled, catalog loaded
         times = []

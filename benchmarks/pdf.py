@@ -12,21 +12,14 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
 from pypdf import PdfReader
+from saved_game import seven_player_game
 
-from scorer import create_app
 from scorer.pdf.pad import render_blank_pad
 from scorer.pdf.paper import PAPERS
-from scorer.storage import create_game
-
-#: a full table of seven cities late in Age III, names with Polish and Dutch letters
-SEVEN = json.loads((Path(__file__).parent / "seven_players.json").read_text("utf-8"))
 
 
 def median_ms(action, runs: int) -> tuple[float, object]:
@@ -45,20 +38,9 @@ def main() -> None:
     parser.add_argument("--lang", default="pl", choices=("en", "nl", "pl"))
     args = parser.parse_args()
 
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"TESTING": True, "SECRET_KEY": "benchmark",
-                          "DATABASE": str(Path(folder) / "bench.sqlite")})
+    with seven_player_game(args.lang) as (app, game_id, get):
         with app.app_context():
-            game_id = create_game(SEVEN, "Zażółć gęślą jaźń")
             fresh, pad = median_ms(lambda: render_blank_pad(7, args.lang, PAPERS["a4"]), args.runs)
-        client = app.test_client()
-        client.set_cookie("lang", args.lang)
-
-        def get(url: str) -> bytes:
-            response = client.get(url)
-            assert response.status_code == 200, response.status_code
-            return response.data
-
         cached, _ = median_ms(lambda: get("/pad.pdf?players=7&paper=a4"), args.runs)
         filled, sheet = median_ms(lambda: get(f"/games/{game_id}/sheet.pdf?paper=a4"), args.runs)
 

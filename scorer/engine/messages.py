@@ -8,7 +8,6 @@ own ``gettext``/``ngettext``/``pgettext``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -162,5 +161,3 @@ def card_name(name: str) -> Message:
 def wonder_name(name: str) -> Message:
     return Message(name, context="wonder")
 
-
-Renderer = Callable[[Message], str]

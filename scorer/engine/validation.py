@@ -11,7 +11,7 @@ from typing import Any
 
 from .catalog import EDITIONS, GUILDS_EXTRA, Catalog, load_catalog
 from .city import TOKEN_VALUES, City, Game
-from .messages import N_, Message, card_name, wonder_name
+from .messages import ENGLISH, N_, Message, Translator, card_name, wonder_name
 
 MAX_NAME_LENGTH = 40
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
@@ -28,9 +28,8 @@ class Problem:
     code: str
     message: Message
 
-    def as_dict(self, translator=None) -> dict:
-        text = self.message.render() if translator is None else self.message.render(translator)
-        return {"path": self.path, "code": self.code, "message": text}
+    def as_dict(self, translator: Translator = ENGLISH) -> dict:
+        return {"path": self.path, "code": self.code, "message": self.message.render(translator)}
 
 
 class InvalidDocument(Exception):
