@@ -10,7 +10,17 @@ from functools import cache
 
 from babel.support import NullTranslations, Translations
 from flask import Blueprint, Flask, current_app, redirect, request, url_for
-from flask_babel import Babel, format_decimal, get_locale, get_translations, ngettext
+from flask_babel import (
+    Babel,
+    format_date,
+    format_decimal,
+    format_time,
+    get_locale,
+    get_translations,
+    ngettext,
+)
+
+from .engine.messages import minus
 
 LANGUAGE_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "pl": "Polski"}
@@ -40,6 +50,13 @@ def points_label(count: int) -> str:
     return ngettext("%(num)d point", "%(num)d points", count)
 
 
+def moment_label(moment) -> str:
+    """One date format for every saved-game date on a page: the locale's medium date and its
+    short time ("2 Nov 2026, 18:05"), joined as the locale joins them."""
+    pattern = str(get_locale().datetime_formats["medium"])
+    return pattern.format(format_time(moment, "short"), format_date(moment, "medium"))
+
+
 bp = Blueprint("i18n", __name__)
 
 
@@ -60,4 +77,5 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
     app.jinja_env.globals.update(get_locale=get_locale, LANGUAGE_NAMES=LANGUAGE_NAMES)
-    app.jinja_env.filters.update(points=points_label, number=format_decimal)
+    app.jinja_env.filters.update(points=points_label, number=format_decimal, minus=minus,
+                                 moment=moment_label)

@@ -6,6 +6,8 @@ The browser-only parts (keys, dialogs, scroll, layout at 390 px) are in
 
 from __future__ import annotations
 
+import re
+
 from tests.helpers import game, player
 
 
@@ -20,3 +22,44 @@ def test_polish_counts_agree_with_their_noun(client):
     assert "1 za każdy Żeton Porażki w sąsiednich miastach × 3 = 3" in guilds
     assert "1 za każdą brązową kartę w sąsiednich miastach" in guilds
     assert "każdą etap" not in guilds and "każdą Żeton" not in guilds
+
+
+def saved(app, document, title=None):
+    from scorer import storage
+
+    with app.app_context():
+        return storage.create_game(document, title)
+
+
+def test_pad_shows_negative_points_with_the_real_minus_sign(app, client):
+    game_id = saved(app, game(player("Ada", "alexandria", defeat=3), player("Bob", "gizah"),
+                              player("Cy", "rhodes")))
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    pad = html[html.index('<table class="pad'):html.index("</table>")]
+    assert ">−3</a>" in pad and "<td class=\"\">−3</td>" in pad
+    assert not re.search(r">-\d", pad)
+    quick = client.post("/quick", data={"action": "total", "count": "3", "columns-0-name": "Ada",
+                                        "columns-0-military": "-4", "columns-1-name": "Bob",
+                                        "columns-2-name": "Cy"}).get_data(as_text=True)
+    assert "<td>−4</td>" in quick and "<td class=\"\">−4</td>" in quick
+
+
+def test_history_uses_one_date_format(app, client):
+    """The created and changed dates of a game read alike: medium date, short time."""
+    from datetime import UTC, datetime
+
+    from scorer.i18n import moment_label
+
+    saved(app, game(player("Ada", "alexandria"), player("Bob", "gizah"), player("Cy", "rhodes")))
+    shapes = {"en": r"[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M",
+              "nl": r"\d{1,2} [a-z]{3} \d{4}, \d{2}:\d{2}",
+              "pl": r"\d{1,2} [a-ząćęłńóśźż]{3} \d{4}, \d{2}:\d{2}"}
+    for locale, shape in shapes.items():
+        client.set_cookie("lang", locale)
+        html = client.get("/games").get_data(as_text=True)
+        entry = html[html.index('<ul class="games">'):html.index("</ul>")]
+        assert len(re.findall(shape, entry)) == 2, (locale, entry)
+        with app.test_request_context(headers={"Cookie": f"lang={locale}"}):
+            label = moment_label(datetime(2026, 11, 2, 18, 5, tzinfo=UTC))
+        assert label == {"en": "Nov 2, 2026, 6:05\u202fPM", "nl": "2 nov 2026, 18:05",
+                         "pl": "2 lis 2026, 18:05"}[locale]
