@@ -26,3 +26,11 @@ def client(app):
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
+
+
+@pytest.fixture(params=["sqlite"])
+def storage_app(request, tmp_path):
+    """An app on each database the storage layer supports (PostgreSQL joins in conftest below)."""
+    config = {"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "test.sqlite"),
+              "WTF_CSRF_ENABLED": False}
+    yield create_app(config)

@@ -1,0 +1,198 @@
+"""Saved games, in SQLite (the embedded default, in ``instance/``) or PostgreSQL.
+
+The history must never lose work: every write is one transaction, and every change to an
+existing game is a read-modify-write under that game's write lock (:func:`modify_game`), so two
+phones saving different cities at the same moment both keep their change. The game document is
+stored whole as JSON, exactly as it was validated: the engine stays the single source of
+meaning, and each row records the document's format version so later versions of the app
+upgrade old games on read (:mod:`scorer.saved_documents`). Public ids are random
+(``secrets.token_urlsafe``) so a game's URL cannot be guessed from another one's.
+
+Queries are SQLAlchemy Core, written once for both databases; the schema is migrated by
+Alembic (:mod:`.migrate`) when the app first touches the database or by ``flask db upgrade``.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from flask import Flask
+from sqlalchemy import Connection, Row, delete, exc, insert, select, text, update
+
+from ..saved_documents import CURRENT_VERSION, upgrade
+from . import migrate
+from .engine import get_engine, writer
+from .schema import game
+
+__all__ = [
+    "SavedGame", "create_game", "load_game", "modify_game", "update_game", "delete_game",
+    "list_games", "ping", "init_app", "get_engine",
+]
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    id: str
+    title: str | None
+    document: dict  # always in the current format (CURRENT_VERSION)
+    created_at: datetime
+    updated_at: datetime
+    revision: int = 1  # 1 when created, +1 on every write: what a stale form is checked against
+    owner_token_hash: str | None = None
+    format_version: int = CURRENT_VERSION  # the format of `document` as stored
+
+
+_COLUMNS = (game.c.public_id, game.c.title, game.c.document, game.c.created_at, game.c.updated_at,
+            game.c.revision, game.c.owner_token_hash, game.c.format_version)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _encode(document: dict) -> str:
+    if not isinstance(document, dict):
+        raise TypeError("a game document is a JSON object")
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+
+def _saved(row: Row, document: dict | None = None, **changes) -> SavedGame:
+    fields = dict(
+        id=row.public_id, title=row.title,
+        document=json.loads(row.document) if document is None else document,
+        created_at=row.created_at, updated_at=row.updated_at, revision=row.revision,
+        owner_token_hash=row.owner_token_hash, format_version=row.format_version or 1,
+    )
+    fields.update(changes)
+    return SavedGame(**fields)
+
+
+def _select_one(connection: Connection, public_id: str, *, for_update: bool = False) -> Row | None:
+    query = select(*_COLUMNS).where(game.c.public_id == public_id)
+    if for_update:
+        query = query.with_for_update()  # PostgreSQL; SQLite's BEGIN IMMEDIATE already locked
+    return connection.execute(query).first()
+
+
+def _current(row: Row) -> SavedGame:
+    """The row's game with its document upgraded to the current format, the upgrade persisted.
+
+    Persisting makes whatever an upgrade step adds (random player ids) the same on every later
+    read. The write is conditional on the revision read, so it never overwrites a save made in
+    between: then the newer row is read (and upgraded) again.
+    """
+    while True:
+        stored_version = row.format_version or 1
+        document = json.loads(row.document)
+        if stored_version == CURRENT_VERSION:
+            return _saved(row, document)
+        document = upgrade(document, stored_version)
+        with writer(get_engine()).begin() as connection:
+            written = connection.execute(
+                update(game)
+                .where(game.c.public_id == row.public_id, game.c.revision == row.revision)
+                .values(document=_encode(document), format_version=CURRENT_VERSION,
+                        revision=row.revision + 1)
+            ).rowcount
+        if written == 1:
+            return _saved(row, document, revision=row.revision + 1, format_version=CURRENT_VERSION)
+        with get_engine().connect() as connection:
+            row = _select_one(connection, row.public_id)
+        if row is None:
+            raise LookupError("the game was deleted while its document was being upgraded")
+
+
+def create_game(document: dict, title: str | None = None, owner_token_hash: str | None = None) -> str:
+    """Save a new game and return its unguessable public id."""
+    encoded = _encode(document)
+    moment = _now()
+    while True:
+        public_id = secrets.token_urlsafe(16)
+        try:
+            with writer(get_engine()).begin() as connection:
+                connection.execute(insert(game).values(
+                    public_id=public_id, title=title, document=encoded,
+                    format_version=CURRENT_VERSION, revision=1, owner_token_hash=owner_token_hash,
+                    created_at=moment, updated_at=moment,
+                ))
+        except exc.IntegrityError:  # a collision of 128 random bits: draw again
+            continue
+        return public_id
+
+
+def load_game(public_id: str) -> SavedGame | None:
+    with get_engine().connect() as connection:
+        row = _select_one(connection, public_id)
+    if row is None:
+        return None
+    try:
+        return _current(row)
+    except LookupError:
+        return None
+
+
+def modify_game(public_id: str, change: Callable[[dict], dict], *,
+                title: str | None = None) -> SavedGame | None:
+    """Read, change and write one game in ONE transaction holding its write lock.
+
+    ``change`` gets the stored document (current format, a fresh copy it may mutate) and returns
+    the document to save. Nobody else can write the game in between, so concurrent saves of
+    different players' cities all survive. If ``change`` raises, nothing is written and the
+    exception propagates. A ``title`` replaces the title ("" clears it; None keeps it).
+    Returns the saved game, or None when there is no such game.
+    """
+    with writer(get_engine()).begin() as connection:
+        row = _select_one(connection, public_id, for_update=True)
+        if row is None:
+            return None
+        document = change(upgrade(json.loads(row.document), row.format_version or 1))
+        encoded = _encode(document)
+        values = dict(document=encoded, format_version=CURRENT_VERSION,
+                      revision=row.revision + 1, updated_at=_now())
+        if title is not None:
+            values["title"] = title
+        connection.execute(update(game).where(game.c.public_id == public_id).values(**values))
+    return _saved(row, json.loads(encoded), title=values.get("title", row.title),
+                  revision=values["revision"], updated_at=values["updated_at"],
+                  format_version=CURRENT_VERSION)
+
+
+def update_game(public_id: str, document: dict, title: str | None = None) -> bool:
+    """Replace a game's document (and its title when one is given); False if there is no such game."""
+    _encode(document)  # refuse a non-document before taking the lock
+    return modify_game(public_id, lambda _stored: document, title=title) is not None
+
+
+def delete_game(public_id: str) -> bool:
+    with writer(get_engine()).begin() as connection:
+        return connection.execute(delete(game).where(game.c.public_id == public_id)).rowcount == 1
+
+
+def list_games(public_ids: Iterable[str] | None = None) -> list[SavedGame]:
+    """Every saved game (or those of ``public_ids``), the most recently created first."""
+    query = select(*_COLUMNS).order_by(game.c.created_at.desc(), game.c.id.desc())
+    if public_ids is not None:
+        query = query.where(game.c.public_id.in_(list(public_ids)))
+    with get_engine().connect() as connection:
+        rows = connection.execute(query).all()
+    games = []
+    for row in rows:
+        try:
+            games.append(_current(row))
+        except LookupError:  # deleted while being read
+            continue
+    return games
+
+
+def ping() -> None:
+    """Raise unless the database answers a query (the health check)."""
+    with get_engine().connect() as connection:
+        connection.execute(text("SELECT 1")).scalar_one()
+
+
+def init_app(app: Flask) -> None:
+    migrate.init_app(app)

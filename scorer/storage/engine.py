@@ -1,0 +1,87 @@
+"""One SQLAlchemy engine per database URL and application, set up for safe concurrent saves.
+
+SQLite runs in WAL mode (readers never wait for a writer) with a busy timeout (a writer waits
+for another instead of failing), and this module emits its own ``BEGIN``: pysqlite's implicit
+transactions cannot take the write lock up front, and a transaction that only upgrades to a
+writer after reading fails at once in WAL mode when another writer got there first. Writes ask
+for ``write_lock`` and get ``BEGIN IMMEDIATE``; reads get a plain ``BEGIN`` (a consistent
+snapshot). PostgreSQL needs none of this: its writers lock rows with ``SELECT ... FOR UPDATE``.
+"""
+
+from __future__ import annotations
+
+import os
+import weakref
+
+from flask import Flask, current_app
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+EXTENSION = "scorer.storage"
+DEFAULT_BUSY_TIMEOUT = 15.0  # seconds a SQLite writer waits for another one
+
+
+def database_url(config) -> str:
+    """The SQLAlchemy URL: ``DATABASE_URL`` when set, else the SQLite file ``DATABASE``."""
+    url = config.get("DATABASE_URL")
+    if not url:
+        return "sqlite:///" + os.path.abspath(config["DATABASE"])
+    # postgresql:// (what PostgreSQL's own tools and hosting panels hand out) means psycopg 3,
+    # the driver this project installs, not SQLAlchemy's default psycopg2.
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _sqlite_engine(url: str, busy_timeout: float) -> Engine:
+    path = make_url(url).database
+    if path and path != ":memory:":
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    engine = create_engine(url, connect_args={"timeout": busy_timeout})
+
+    @event.listens_for(engine, "connect")
+    def configure(dbapi_connection, _record) -> None:
+        dbapi_connection.isolation_level = None  # no implicit BEGIN: see the module docstring
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def begin(connection) -> None:
+        immediate = connection.get_execution_options().get("write_lock")
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+def make_engine(url: str, config) -> Engine:
+    if make_url(url).get_backend_name() == "sqlite":
+        return _sqlite_engine(url, float(config.get("DATABASE_BUSY_TIMEOUT", DEFAULT_BUSY_TIMEOUT)))
+    # pre_ping: a restarted database server costs one reconnect, never a failed request.
+    return create_engine(url, pool_pre_ping=True, pool_size=int(config.get("DATABASE_POOL_SIZE", 5)))
+
+
+def get_engine(app: Flask | None = None) -> Engine:
+    """The engine for the app's configured database, created and migrated on first use."""
+    from .migrate import ensure_current
+
+    app = app or current_app._get_current_object()
+    engines: dict[str, Engine] = app.extensions.setdefault(EXTENSION, {})
+    url = database_url(app.config)
+    engine = engines.get(url)
+    if engine is None:
+        engine = make_engine(url, app.config)
+        # The pooled connections go when the app does (tests make hundreds of apps).
+        weakref.finalize(app, engine.dispose)
+        if app.config.get("DATABASE_AUTO_MIGRATE", True):
+            ensure_current(engine)
+        engines[url] = engine
+    return engine
+
+
+def writer(engine: Engine) -> Engine:
+    """The same engine whose transactions take the write lock at BEGIN (SQLite)."""
+    return engine.execution_options(write_lock=True)
