@@ -14,6 +14,14 @@
         value += parseInt(button.getAttribute("data-step"), 10);
         var min = input.min === "" ? -Infinity : Number(input.min);
         var max = input.max === "" ? Infinity : Number(input.max);
+        var group = input.getAttribute("data-sum");
+        if (group) {  // e.g. conflict tokens: two battles per age, six tokens in all
+          var others = 0;
+          document.querySelectorAll('input[data-sum="' + group + '"]').forEach(function (other) {
+            if (other !== input) { others += Math.max(0, parseInt(other.value, 10) || 0); }
+          });
+          max = Math.min(max, Math.max(0, Number(input.getAttribute("data-sum-max")) - others));
+        }
         input.value = String(Math.min(max, Math.max(min, value)));
         input.dispatchEvent(new Event("input", { bubbles: true }));
       });

@@ -63,3 +63,49 @@ def test_history_uses_one_date_format(app, client):
             label = moment_label(datetime(2026, 11, 2, 18, 5, tzinfo=UTC))
         assert label == {"en": "Nov 2, 2026, 6:05\u202fPM", "nl": "2 nov 2026, 18:05",
                          "pl": "2 lis 2026, 18:05"}[locale]
+
+
+def three_players(app, **first):
+    return saved(app, game(player("Ada", "alexandria", **first), player("Bob", "gizah"),
+                           player("Cy", "rhodes", cards=["lumber-yard"])))
+
+
+def field_html(html, field_id):
+    """The markup of one stepper field, from its label to its closing block."""
+    start = html.index(f'<label for="{field_id}"')
+    return html[start:html.index('<div class="field stepper-field', start)]
+
+
+def test_token_steppers_stop_where_the_rules_stop(app, client):
+    """At most 2 victory tokens of an age and 6 defeats; 6 tokens in all (two battles an age)."""
+    html = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
+    for kind, most in (("victory_1", 2), ("victory_3", 2), ("victory_5", 2), ("defeat", 6)):
+        tag = re.search(rf'<input[^>]*id="{kind}"[^>]*>', html).group(0)
+        assert f'max="{most}"' in tag and 'data-sum="battles"' in tag and 'data-sum-max="6"' in tag
+    assert re.search(r'<input[^>]*id="stages"[^>]*max="3"', html)  # Alexandria A
+
+
+def test_steppers_are_labelled_with_their_field(app, client):
+    html = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
+    for label in ("Wonder stages built", "Coins", "Victory tokens of 3 (Age II)", "Defeat tokens (−1)"):
+        assert f'aria-label="{label}: one less"' in html and f'aria-label="{label}: one more"' in html
+    client.set_cookie("lang", "nl")
+    html = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
+    assert re.search(r'aria-label="Munten: een (minder|meer)"', html)
+
+
+def chip_of(html, card_id):
+    start = html.rindex('<label class="chip', 0, html.index(f'value="{card_id}"'))
+    return html[start:html.index("</label>", start)]
+
+
+def test_a_card_not_in_the_decks_says_so_instead_of_all_copies_taken(app, client):
+    html = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
+    chamber = chip_of(html, "chamber-of-commerce")  # a card for 4 players and more
+    assert "unavailable" in chamber and "not in the decks for 3 players" in chamber
+    assert "all copies taken" not in chamber
+    lumber = chip_of(html, "lumber-yard")  # Cy holds the only copy of a 3-player game
+    assert "all copies taken" in lumber and "not in the decks" not in lumber
+    client.set_cookie("lang", "pl")
+    html = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
+    assert "nie ma jej w taliach dla 3 graczy" in chip_of(html, "chamber-of-commerce")

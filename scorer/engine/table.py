@@ -36,13 +36,22 @@ def deal(catalog: Catalog, choices: Sequence[tuple[str | None, str | None]],
     return dealt
 
 
+def copies_in_decks(catalog: Catalog, seats: int) -> dict[str, int]:
+    """How many copies of each building the decks for a table of ``seats`` cities hold.
+
+    A guild exists once (drawn at random); a building with no copy for this table is one the
+    players could not have built at all, which the city page says as such.
+    """
+    deck_players = max(seats, MIN_PLAYERS)
+    return {card.id: 1 if card.is_guild else card.copies_for(deck_players)
+            for card in catalog.cards.values()}
+
+
 def copies_left(catalog: Catalog, card_lists: Sequence[Sequence[object]], index: int) -> dict[str, int]:
     """For the city at ``index``: how many copies of each building the others have not taken.
 
     ``card_lists`` holds every city's card ids as entered (aliases allowed, unknown ids ignored).
-    A guild exists once; other buildings as often as the decks for this table deal them.
     """
-    deck_players = max(len(card_lists), MIN_PLAYERS)
     held: dict[str, int] = {}
     for position, cards in enumerate(card_lists):
         if position == index:
@@ -50,8 +59,5 @@ def copies_left(catalog: Catalog, card_lists: Sequence[Sequence[object]], index:
         for building in {catalog.card_ids.get(card_id) for card_id in cards if isinstance(card_id, str)}:
             if building is not None:
                 held[building] = held.get(building, 0) + 1
-    left = {}
-    for card in catalog.cards.values():
-        total = 1 if card.is_guild else card.copies_for(deck_players)
-        left[card.id] = total - held.get(card.id, 0)
-    return left
+    return {card_id: total - held.get(card_id, 0)
+            for card_id, total in copies_in_decks(catalog, len(card_lists)).items()}

@@ -16,8 +16,8 @@ from wtforms.fields.choices import SelectChoice
 
 from .. import storage
 from ..engine.catalog import COLOURS, Catalog, load_catalog
-from ..engine.table import copies_left
-from ..engine.validation import parse_game
+from ..engine.table import copies_in_decks, copies_left
+from ..engine.validation import MAX_BATTLES, MAX_TOKENS, MIN_PLAYERS, parse_game
 from .forms import TOKEN_KINDS, CityForm
 from .labels import card_label, wonder_label
 from .problems import ErrorMap
@@ -26,8 +26,12 @@ bp = Blueprint("cities", __name__)
 
 
 def chip_groups(catalog: Catalog, selected: list[str], left: dict[str, int],
-                card_errors: dict[str, list[str]]) -> list[dict]:
-    """Buildings by age, then by colour, each with what its chip needs to show."""
+                card_errors: dict[str, list[str]], in_decks: dict[str, int] | None = None) -> list[dict]:
+    """Buildings by age, then by colour, each with what its chip needs to show.
+
+    An unavailable chip says why: the decks for this table hold no copy at all, or the other
+    cities hold every copy.
+    """
     chosen = {catalog.card_ids.get(card_id, card_id) for card_id in selected}
     ages: dict[int, dict[str, list[dict]]] = {}
     for card in catalog.cards.values():
@@ -39,6 +43,7 @@ def chip_groups(catalog: Catalog, selected: list[str], left: dict[str, int],
             "search": f"{label} {card.name}".casefold(),
             "checked": card.id in chosen,
             "unavailable": left.get(card.id, 0) <= 0 and card.id not in chosen,
+            "absent": in_decks is not None and in_decks.get(card.id, 0) == 0,
             "errors": card_errors.get(card.id, []),
         })
     return [{"age": age, "colours": [{"colour": colour, "chips": sorted(ages[age][colour],
@@ -95,8 +100,10 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
     general = errors.rest()
     return render_template(
         "city.html", saved=saved, index=index, form=form, player=player,
-        players=saved.document["players"], groups=chip_groups(catalog, selected, left, chips),
+        players=saved.document["players"],
+        groups=chip_groups(catalog, selected, left, chips, copies_in_decks(catalog, len(card_lists))),
         unknown=unknown, fields=fields, general=general, stage_count=stage_count,
+        deck_players=max(len(card_lists), MIN_PLAYERS), token_max=MAX_TOKENS, max_battles=MAX_BATTLES,
         wonder_name=wonder_label(wonder) if wonder else "", side=side, token_kinds=TOKEN_KINDS,
     ), status
 

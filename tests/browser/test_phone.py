@@ -57,15 +57,15 @@ def test_three_player_game_from_new_game_to_score_pad(page: Page, live_server):
     page.get_by_label("Find a building").fill("")
     for card_id in ("aqueduct", "town-hall", "vineyard", "loom", "glassworks"):
         chip(page, card_id).click()
-    stages = page.get_by_label("Wonder stages built")
+    stages = page.get_by_role("spinbutton", name="Wonder stages built")
     for _ in range(4):  # bounded by Alexandria A's three stages
-        page.locator(".stepper", has=stages).get_by_role("button", name="more").click()
+        page.locator(".stepper", has=stages).get_by_role("button", name="one more").click()
     expect(stages).to_have_value("3")
-    page.get_by_label("Coins").fill("14")
+    page.get_by_role("spinbutton", name="Coins").fill("14")
     for label in ("Victory tokens of 1", "Victory tokens of 3", "Victory tokens of 5"):
-        field = page.get_by_label(label)
-        page.locator(".stepper", has=field).get_by_role("button", name="more").click()
-    page.get_by_label("Defeat tokens").fill("3")
+        field = page.get_by_role("spinbutton", name=label)
+        page.locator(".stepper", has=field).get_by_role("button", name="one more").click()
+    page.get_by_role("spinbutton", name="Defeat tokens").fill("3")
     page.get_by_role("button", name="Next").click()
 
     expect(page.get_by_role("heading", name="Bob's city")).to_be_visible()
@@ -76,7 +76,7 @@ def test_three_player_game_from_new_game_to_score_pad(page: Page, live_server):
     expect(chip(page, "lumber-yard")).to_have_class(re.compile("unavailable"))
     expect(chip(page, "chamber-of-commerce")).to_have_class(re.compile("unavailable"))
     expect(chip(page, "baths")).not_to_have_class(re.compile("unavailable"))
-    page.get_by_label("Coins").fill("5")
+    page.get_by_role("spinbutton", name="Coins").fill("5")
     page.get_by_role("button", name="Score pad").last.click()
 
     # Ada: military 1 + 3 + 5 - 3, coins 14 / 3, Alexandria A 3 + 7, blue 2 + 5 + 6.
@@ -135,7 +135,7 @@ def test_works_without_javascript(browser, live_server):
     page.get_by_role("button", name="Save and enter the cities").click()
     expect(page.get_by_role("heading", name="Bob's city")).to_be_visible()
     chip(page, "altar").click()
-    page.get_by_label("Coins").fill("6")
+    page.get_by_role("spinbutton", name="Coins").fill("6")
     page.get_by_role("button", name="Score pad").last.click()
     expect(page.locator("tr.total td").first).to_have_text("4")
     context.close()
