@@ -62,3 +62,19 @@
   radios.forEach(function (radio) { radio.addEventListener("change", sync); });
   sync();
 })();
+(function () {
+  "use strict";
+  // The error summary: announced and focused on arrival; each link focuses its field.
+  var summary = document.getElementById("error-summary");
+  if (!summary) { return; }
+  summary.focus();
+  summary.querySelectorAll("a[href^='#']").forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      var field = document.getElementById(link.getAttribute("href").slice(1));
+      if (!field) { return; }
+      event.preventDefault();
+      (field.closest(".field, .chip, fieldset") || field).scrollIntoView({ block: "center" });
+      field.focus({ preventScroll: true });
+    });
+  });
+})();

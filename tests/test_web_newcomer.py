@@ -109,3 +109,64 @@ def test_a_card_not_in_the_decks_says_so_instead_of_all_copies_taken(app, client
     client.set_cookie("lang", "pl")
     html = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
     assert "nie ma jej w taliach dla 3 graczy" in chip_of(html, "chamber-of-commerce")
+
+
+def summary_links(html):
+    """(href, text) of each line of the error summary at the top of the form."""
+    start = html.index('id="error-summary"')
+    block = html[start:html.index("</div>", start)]
+    assert html.index('id="error-summary"') < html.index('class="field')  # above every field
+    return re.findall(r'<li>(?:<a href="([^"]*)">)?([^<]*)', block)
+
+
+def city_post(**values):
+    data = {"cards": [], "stages": "0", "coins": "0", "action": "next",
+            "victory_1": "0", "victory_3": "0", "victory_5": "0", "defeat": "0"}
+    data.update(values)
+    return data
+
+
+def test_city_errors_come_all_at_once_in_a_summary_linking_each_field(app, client):
+    """A word for coins, too many stages, too many tokens and a taken card: one round, not four."""
+    game_id = three_players(app)
+    answer = client.post(f"/games/{game_id}/players/0", data=city_post(
+        coins="lots", stages="4", victory_5="3", defeat="-1", cards=["lumber-yard", "altar"]))
+    assert answer.status_code == 422
+    html = answer.get_data(as_text=True)
+    links = summary_links(html)
+    hrefs = list(dict.fromkeys(href for href, _text in links))
+    assert hrefs == ["#stages", "#coins", "#victory_5", "#defeat", "#cards-lumber-yard"]
+    texts = " | ".join(text for _href, text in links)
+    assert "Wonder stages built: The Lighthouse of Alexandria side A has 3 stages, not 4." in texts
+    assert "Coins: Not a valid integer value." in texts
+    assert "Victory tokens of 5 (Age III): At most 2 tokens" in texts
+    assert "Lumber Yard: The decks for 3 players hold 1 × Lumber Yard" in texts
+    assert 'id="cards-lumber-yard"' in html and 'id="coins"' in html
+    assert re.search(r'value="altar"[^>]*checked', html)  # what was typed is kept
+    with app.app_context():
+        from scorer import storage
+
+        assert storage.load_game(game_id).document["players"][0]["cards"] == []
+
+
+def test_setup_errors_come_all_at_once_in_a_summary(client):
+    data = {"title": "", "count": "3", "action": "save"}
+    for index, (name, wonder) in enumerate((("A" * 41, ""), ("Bob", "gizah"), ("Cy", "gizah"))):
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": wonder,
+                     f"seats-{index}-side": ""})
+    answer = client.post("/games/new", data=data)
+    assert answer.status_code == 422
+    links = summary_links(answer.get_data(as_text=True))
+    assert [href for href, _text in links] == ["#seats-0-name", "#seats-2-wonder"]
+    assert links[0][1].startswith("Seat 1, Name: ")
+    assert links[1][1].startswith("Seat 3, Wonder: The Pyramids of Giza is already played")
+
+
+def test_build_checker_errors_have_a_summary(app, client):
+    game_id = three_players(app)
+    answer = client.post(f"/games/{game_id}/build", data={
+        "player": "Ada", "what": "hand", "age": "",
+        "hand": ["altar", "baths", "loom", "press", "theater", "lumber-yard", "ore-vein", "clay-pit"]})
+    assert answer.status_code == 422
+    links = summary_links(answer.get_data(as_text=True))
+    assert links and all(href == "#hand-cards" for href, _text in links)

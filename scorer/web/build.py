@@ -17,7 +17,7 @@ from .cities import chip_groups
 from .forms import BuildForm
 from .games import load_scorable
 from .labels import AGE_LABELS, card_label
-from .problems import ErrorMap
+from .problems import ErrorMap, summary
 
 bp = Blueprint("build", __name__)
 
@@ -94,8 +94,12 @@ def check(game_id: str):
     labels = {card.id: card_label(card) for card in catalog.cards.values()}
     every = dict.fromkeys(catalog.cards, 1)
     chips = chip_groups(catalog, list(form.hand.data or []), every, {})
+    ids = {"player": form.player.id, "what": None, "card": form.card.id, "age": form.age.id,
+           "hand": "hand-cards"}
+    lines = summary([(None, None, general)] + [(ids[name], form[name].label.text, fields[name])
+                                               for name in ("player", "what", "card", "age", "hand")])
     return render_template(
-        "build.html", saved=saved, form=form, report=report, fields=fields, general=general,
+        "build.html", saved=saved, form=form, report=report, fields=fields, summary=lines,
         sides=neighbours(game, form.player.data) if report else {}, card_names=labels,
         groups=chips,
     ), status

@@ -20,7 +20,7 @@ from ..engine.table import copies_in_decks, copies_left
 from ..engine.validation import MAX_BATTLES, MAX_TOKENS, MIN_PLAYERS, parse_game
 from .forms import TOKEN_KINDS, CityForm
 from .labels import card_label, wonder_label
-from .problems import ErrorMap
+from .problems import ErrorMap, summary
 
 bp = Blueprint("cities", __name__)
 
@@ -98,14 +98,45 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
     stage_count = len(wonder.sides[side]) if wonder and side in wonder.sides else 0
     unknown = [card_id for card_id in selected if card_id not in catalog.card_ids]
     general = errors.rest()
+    groups = chip_groups(catalog, selected, left, chips, copies_in_decks(catalog, len(card_lists)))
     return render_template(
         "city.html", saved=saved, index=index, form=form, player=player,
-        players=saved.document["players"],
-        groups=chip_groups(catalog, selected, left, chips, copies_in_decks(catalog, len(card_lists))),
-        unknown=unknown, fields=fields, general=general, stage_count=stage_count,
-        deck_players=max(len(card_lists), MIN_PLAYERS), token_max=MAX_TOKENS, max_battles=MAX_BATTLES,
+        players=saved.document["players"], groups=groups,
+        unknown=unknown, fields=fields, stage_count=stage_count,
+        summary=city_summary(form, fields, general, unknown, groups),
         wonder_name=wonder_label(wonder) if wonder else "", side=side, token_kinds=TOKEN_KINDS,
+        deck_players=max(len(card_lists), MIN_PLAYERS), token_max=MAX_TOKENS, max_battles=MAX_BATTLES,
     ), status
+
+
+def city_summary(form: CityForm, fields: dict[str, list[str]], general: list[str],
+                 unknown: list[str], groups: list[dict]) -> list[dict]:
+    """Every problem of the city form, in the page's order, for the summary at its top."""
+    entries = [(None, None, general)]
+    if unknown:
+        entries.append((None, None, [_("Not buildings of this edition: %(ids)s", ids=", ".join(unknown))]))
+    for name in ("stages", "coins", *TOKEN_KINDS):
+        entries.append((form[name].id, form[name].label.text, [*form[name].errors, *fields[name]]))
+    entries.append((None, form.cards.label.text, [*form.cards.errors, *fields["cards"]]))
+    for group in groups:
+        for colour in group["colours"]:
+            entries.extend((f"cards-{chip['id']}", chip["label"], chip["errors"])
+                           for chip in colour["chips"])
+    return summary(entries)
+
+
+def city_document(saved, index: int, form: CityForm) -> dict:
+    """The game with this city as typed; a field the form refused keeps its saved value, so
+    the engine still judges everything else and the page shows all problems in one go."""
+    document = copy.deepcopy(saved.document)
+    city = document["players"][index]
+    typed = {name: form[name].data for name in ("stages", "coins", *TOKEN_KINDS) if not form[name].errors}
+    tokens = {kind: (city.get("tokens") or {}).get(kind, 0) for kind in TOKEN_KINDS}
+    tokens.update({kind: typed[kind] for kind in TOKEN_KINDS if kind in typed})
+    city.update(cards=list(form.cards.data or []), stages=typed.get("stages", city.get("stages", 0)),
+                coins=typed.get("coins", city.get("coins", 0)),
+                tokens={kind: count for kind, count in tokens.items() if count})
+    return document
 
 
 def target(game_id: str, index: int, count: int, action: str):
@@ -132,15 +163,12 @@ def edit(game_id: str, index: int):
         return render_city(saved, index, form, ErrorMap(), saved.document)
     form = CityForm()
     form.cards.choices = [SelectChoice(card_id) for card_id in catalog.card_ids]
-    if not form.validate():
-        return render_city(saved, index, form, ErrorMap(), saved.document, status=422)
-    document = copy.deepcopy(saved.document)
-    city = document["players"][index]
-    city.update(cards=list(form.cards.data), stages=form.stages.data, coins=form.coins.data,
-                tokens={kind: form[kind].data for kind in TOKEN_KINDS if form[kind].data})
+    form_ok = form.validate()
+    document = city_document(saved, index, form)
     _game, problems = parse_game(document)
-    if problems:
+    if problems or not form_ok:
         return render_city(saved, index, form, ErrorMap(problems), document, status=422)
+    city = document["players"][index]
     if not storage.update_game(game_id, document):
         abort(404)
     flash(_("%(name)s's city is saved.", name=city["name"]))

@@ -45,3 +45,18 @@ class ErrorMap:
         remaining = [message for messages in self._by_path.values() for message in messages]
         self._by_path.clear()
         return remaining
+
+
+def summary(entries: Iterable[tuple[str | None, object, Iterable[str]]]) -> list[dict]:
+    """The error summary at the top of a form: one line per message, in the form's order.
+
+    ``entries`` are ``(field id, label, messages)``; a message with a field links to it (the
+    field's id, so the link works without JavaScript) and names it, one without a field (about
+    the whole game, say) stands alone.
+    """
+    lines = []
+    for field_id, label, messages in entries:
+        for message in messages:
+            lines.append({"href": f"#{field_id}" if field_id else None,
+                          "label": str(label) if label else None, "message": str(message)})
+    return lines

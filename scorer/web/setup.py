@@ -17,9 +17,9 @@ from .. import storage
 from ..engine.catalog import load_catalog
 from ..engine.table import deal
 from ..engine.validation import MAX_PLAYERS, parse_game
-from .forms import PLAYER_COUNTS, SetupForm, labelled, posted_rows
+from .forms import PLAYER_COUNTS, SetupForm, posted_rows
 from .labels import wonder_label
-from .problems import ErrorMap
+from .problems import ErrorMap, summary
 
 bp = Blueprint("setup", __name__)
 
@@ -112,9 +112,33 @@ def seat_errors(errors: ErrorMap, count: int) -> list[dict]:
 def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: int = 200):
     errors = errors or ErrorMap()
     rows = seat_errors(errors, len(form.seats))
-    general = errors.rest() + labelled(form.count) + labelled(form.title)
-    return render_template("setup.html", form=form, saved=saved, rows=rows, general=general,
+    general = errors.rest()
+    return render_template("setup.html", form=form, saved=saved, rows=rows,
+                           summary=setup_summary(form, rows, general),
                            max_players=MAX_PLAYERS), status
+
+
+def setup_summary(form: SetupForm, rows: list[dict], general: list[str]) -> list[dict]:
+    """Every problem of the set-up form in the page's order, each naming its seat and field."""
+    entries = [(None, None, general), (form.title.id, form.title.label.text, form.title.errors),
+               (form.count.id, form.count.label.text, form.count.errors)]
+    for number, (entry, row) in enumerate(zip(form.seats, rows, strict=True), start=1):
+        seat = _("Free City") if entry.form.free_city.data else _("Seat %(number)d", number=number)
+        for name in ("name", "wonder", "side"):
+            field = entry.form[name]
+            entries.append((field.id, f"{seat}, {field.label.text}", [*field.errors, *row[name]]))
+        entries.append((entry.form.name.id, seat, row["other"]))
+    return summary(entries)
+
+
+def drop_refused(errors: ErrorMap, form: SetupForm) -> ErrorMap:
+    """The engine's problems minus those about a field the form already refused (one message
+    per problem, the form's)."""
+    for index, entry in enumerate(form.seats):
+        for name in ("name", "wonder", "side"):
+            if entry.form[name].errors:
+                errors.take(f"players[{index}].{name}")
+    return errors
 
 
 def handle(form: SetupForm, saved) -> object:
@@ -132,13 +156,12 @@ def handle(form: SetupForm, saved) -> object:
     reordered = moved(seats, action)
     if reordered is not None:
         return show(form_with(reordered, form.title.data))
-    if not form.validate():
-        return show(form, saved, status=422)
+    form_ok = form.validate()
     original = saved.document if saved else None
     document = build_document(seats, original)
     _game, problems = parse_game(document)
-    if problems:
-        return show(form, saved, ErrorMap(problems), status=422)
+    if problems or not form_ok:
+        return show(form, saved, drop_refused(ErrorMap(problems), form), status=422)
     title = form.title.data or None
     if saved is None:
         public_id = storage.create_game(document, title)
