@@ -1,6 +1,7 @@
 #!/bin/sh
 # Set up this project on a fresh Debian 12 machine with Python 3.11, then run it.
-#   sh scripts/setup.sh run    install what the app needs and start it on http://127.0.0.1:5000
+#   sh scripts/setup.sh run    install what the app needs and serve it to the local network on port 5000
+#                              (HOST and PORT change that; the address and its QR code are printed)
 #   sh scripts/setup.sh test   install what the tests need too, then run every test
 # System packages are installed with apt-get only where they are missing (sudo when not root).
 set -eu
@@ -29,7 +30,7 @@ extra=""; [ "$mode" = test ] && extra="[test]"
 .venv/bin/pybabel -q compile -d translations
 
 case "$mode" in
-  run) exec .venv/bin/flask --app scorer run ;;
+  run) exec .venv/bin/python -m scorer.serve ;;
   test) .venv/bin/ruff check . && exec .venv/bin/python -m pytest -q ;;
   *) echo "usage: sh scripts/setup.sh run|test" >&2; exit 64 ;;
 esac
