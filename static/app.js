@@ -78,3 +78,68 @@
     });
   });
 })();
+(function () {
+  "use strict";
+  // Enter never sends a form from a field where it would surprise: the building filter
+  // (it only filters) and name fields (it moves on to the next field, as on paper).
+  function fields(form) {
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return (el.tagName === "SELECT" || (el.tagName === "INPUT" && !/^(hidden|submit|button|checkbox|radio)$/.test(el.type))) &&
+        !el.disabled && !el.closest("[hidden]") && el.getClientRects().length > 0;
+    });
+  }
+  document.addEventListener("keydown", function (event) {
+    var el = event.target;
+    if (event.key !== "Enter" || event.isComposing || !el.matches) { return; }
+    if (el.matches("[data-filter] input")) {
+      event.preventDefault();
+    } else if (el.matches("input[data-enter-next]") && el.form) {
+      event.preventDefault();
+      var list = fields(el.form);
+      var next = list[list.indexOf(el) + 1];
+      if (next) { next.focus(); if (next.select && next.tagName === "INPUT") { next.select(); } }
+    }
+  });
+})();
+(function () {
+  "use strict";
+  // Leaving a form with unsaved changes asks first; the form's own buttons save, so they don't.
+  var form = document.querySelector("form[data-guard]");
+  if (!form) { return; }
+  function state() { return new URLSearchParams(new FormData(form)).toString(); }
+  var initial = state(), sending = false, confirmed = false;
+  function dirty() { return !sending && state() !== initial; }
+  form.addEventListener("submit", function () { sending = true; });
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[href]");
+    if (!link || event.defaultPrevented || link.getAttribute("href").charAt(0) === "#" || !dirty()) { return; }
+    if (window.confirm(form.getAttribute("data-guard"))) {
+      confirmed = true;
+    } else {
+      event.preventDefault();
+    }
+  });
+  window.addEventListener("beforeunload", function (event) {
+    if (confirmed || !dirty()) { return; }
+    event.preventDefault();
+    event.returnValue = "";
+  });
+  window.addEventListener("pageshow", function () { sending = false; confirmed = false; });
+})();
+(function () {
+  "use strict";
+  // Buttons that re-show the same page (move a seat, the science helper) keep the scroll
+  // position. Without the script they carry an anchor to what they changed instead.
+  var key = "scroll:" + location.pathname;
+  var saved = sessionStorage.getItem(key);
+  if (saved !== null) {
+    sessionStorage.removeItem(key);
+    window.scrollTo(0, Number(saved));
+  }
+  document.querySelectorAll("[data-keep-scroll]").forEach(function (button) {
+    button.removeAttribute("formaction");
+    button.addEventListener("click", function () {
+      sessionStorage.setItem(key, String(window.scrollY));
+    });
+  });
+})();

@@ -170,3 +170,22 @@ def test_build_checker_errors_have_a_summary(app, client):
     assert answer.status_code == 422
     links = summary_links(answer.get_data(as_text=True))
     assert links and all(href == "#hand-cards" for href, _text in links)
+
+
+def test_without_the_script_move_buttons_land_on_the_moved_seat(client):
+    """The scroll position is kept by the script; without it the button's anchor shows the seat."""
+    html = client.get("/games/new?count=3").get_data(as_text=True)
+    assert re.search(r'value="up-2"[^>]*formaction="#seat-1"', html)
+    assert re.search(r'value="down-0"[^>]*formaction="#seat-1"', html)
+    assert 'id="seat-1"' in html
+
+
+def test_names_move_on_with_enter_and_pages_with_typing_guard_leaving(app, client):
+    html = client.get("/games/new").get_data(as_text=True)
+    assert re.search(r'<input[^>]*data-enter-next[^>]*id="seats-0-name"', html)
+    assert 'enterkeyhint="next"' in html
+    assert 'data-guard="Your changes are not saved yet. Leave this page anyway?"' in html
+    city = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
+    assert "data-guard=" in city
+    assert city.index('class="skip-link" href="#city-actions"') < city.index('id="cards-altar"')
+    assert 'id="city-actions"' in city

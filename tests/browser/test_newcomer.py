@@ -34,3 +34,99 @@ def test_token_steppers_stop_where_the_rules_stop(page: Page, live_server, live_
     expect(page.get_by_role("spinbutton", name="Victory tokens of 1 (Age I)")).to_have_value("1")
     press(page, "Wonder stages built", "one more", 5)
     expect(page.get_by_role("spinbutton", name="Wonder stages built")).to_have_value("3")
+
+
+def test_enter_in_the_building_filter_neither_submits_nor_navigates(page: Page, live_server, live_app):
+    url = f"{live_server}/games/{three_players(live_app)}/players/0"
+    page.goto(url)
+    requests = []
+    page.on("request", lambda request: requests.append(request.method))
+    page.get_by_label("Find a building").fill("alt")
+    page.get_by_label("Find a building").press("Enter")
+    page.wait_for_timeout(300)
+    assert page.url == url and "POST" not in requests
+    expect(page.locator(".chip", has_text="Aqueduct")).to_be_hidden()
+    expect(page.locator(".chip", has_text="Altar")).to_be_visible()
+
+
+def test_enter_in_a_name_moves_to_the_next_field(page: Page, live_server):
+    page.goto(f"{live_server}/games/new?count=3")
+    requests = []
+    page.on("request", lambda request: requests.append(request.method))
+    page.locator("#seats-0-name").fill("Ada")
+    page.locator("#seats-0-name").press("Enter")
+    expect(page.locator("#seats-0-wonder")).to_be_focused()
+    page.locator("#seats-1-name").fill("Bob")
+    page.locator("#seats-1-name").press("Enter")
+    expect(page.locator("#seats-1-wonder")).to_be_focused()
+    page.locator("#title").fill("Friday")
+    page.locator("#title").press("Enter")
+    expect(page.locator("#count")).to_be_focused()
+    assert "POST" not in requests and page.url.endswith("/games/new?count=3")
+
+
+def test_leaving_a_city_with_unsaved_changes_asks_first(page: Page, live_server, live_app):
+    game_id = three_players(live_app)
+    url = f"{live_server}/games/{game_id}/players/0"
+    page.goto(url)
+    page.get_by_role("link", name="History").click()  # nothing changed: no question
+    page.wait_for_url("**/games")
+    page.goto(url)
+    page.get_by_role("spinbutton", name="Coins").fill("9")
+    asked = []
+
+    def answer(dialog, accept):
+        asked.append(dialog.type)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    page.get_by_role("link", name="History").click()
+    page.wait_for_timeout(300)
+    assert asked == ["confirm"] and page.url == url
+    expect(page.get_by_role("spinbutton", name="Coins")).to_have_value("9")
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    page.get_by_role("link", name="Nederlands").click()
+    page.wait_for_timeout(300)
+    assert asked == ["confirm", "confirm"] and page.url == url
+    # The player tabs save before they move: no question, and the coins are kept.
+    page.get_by_role("button", name="Bob").click()
+    expect(page.get_by_role("heading", name="Bob's city")).to_be_visible()
+    assert len(asked) == 2
+    with live_app.app_context():
+        assert storage.load_game(game_id).document["players"][0]["coins"] == 9
+    page.get_by_role("spinbutton", name="Coins").fill("4")
+    page.once("dialog", lambda dialog: answer(dialog, True))
+    page.get_by_role("link", name="Quick pad").click()
+    page.wait_for_url("**/quick")
+    assert len(asked) == 3
+
+
+def test_reload_by_move_up_keeps_the_scroll_position(page: Page, live_server):
+    page.goto(f"{live_server}/games/new?count=7")
+    for index in range(7):
+        page.locator(f"#seats-{index}-name").fill(f"Player {index}")
+    button = page.locator("#seat-5").get_by_role("button", name="Move up")
+    button.scroll_into_view_if_needed()
+    before = page.evaluate("window.scrollY")
+    assert before > 500
+    button.click()
+    expect(page.locator("#seats-4-name")).to_have_value("Player 5")
+    page.wait_for_function(f"Math.abs(window.scrollY - {before}) < 5")
+
+
+def test_save_buttons_are_reachable_without_tabbing_through_the_buildings(page: Page, live_server,
+                                                                          live_app):
+    page.goto(f"{live_server}/games/{three_players(live_app)}/players/0")
+    page.get_by_role("spinbutton", name="Defeat tokens (−1)").focus()
+    presses = 0
+    while presses < 10:
+        page.keyboard.press("Tab")
+        presses += 1
+        if page.evaluate("document.activeElement.classList.contains('skip-link')"):
+            break
+    skip = page.locator(".skip-link")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_in_viewport()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Next")).to_be_focused()
