@@ -16,6 +16,7 @@ def app(tmp_path):
         "WTF_CSRF_ENABLED": False,
     })
     yield app
+    dispose(app)
 
 
 @pytest.fixture
@@ -28,9 +29,34 @@ def runner(app):
     return app.test_cli_runner()
 
 
-@pytest.fixture(params=["sqlite"])
-def storage_app(request, tmp_path):
-    """An app on each database the storage layer supports (PostgreSQL joins in conftest below)."""
-    config = {"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "test.sqlite"),
-              "WTF_CSRF_ENABLED": False}
-    yield create_app(config)
+@pytest.fixture(scope="session")
+def postgres_cluster():
+    """One throwaway PostgreSQL cluster for the whole run, started on first use (about 2 s)."""
+    from tests.postgres import running_cluster
+
+    with running_cluster() as cluster:
+        yield cluster
+
+
+def dispose(app) -> None:
+    for engine in app.extensions.get("scorer.storage", {}).values():
+        engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+def database_url(request, tmp_path):
+    """A fresh, empty database of each kind the storage layer supports, as a URL."""
+    if request.param == "sqlite":
+        yield "sqlite:///" + str(tmp_path / "test.sqlite")
+    else:
+        with request.getfixturevalue("postgres_cluster").fresh_schema() as url:
+            yield url
+
+
+@pytest.fixture
+def storage_app(database_url):
+    """An app on each database: the storage tests run against SQLite and PostgreSQL."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url,
+                      "WTF_CSRF_ENABLED": False})
+    yield app
+    dispose(app)

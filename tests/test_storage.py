@@ -1,4 +1,4 @@
-"""The saved-games store: round trips, ordering, transactions, unknown ids."""
+"""The saved-games store: round trips, ordering, transactions, unknown ids (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from scorer import storage
 
 
 @pytest.fixture
-def ctx(app):
-    with app.app_context():
-        yield app
+def ctx(storage_app):
+    with storage_app.app_context():
+        yield storage_app
 
 
 def test_database_is_created_on_first_use(app, tmp_path):
@@ -86,8 +86,8 @@ def test_failed_write_is_rolled_back(ctx):
     assert saved.title is None and saved.document == {"v": 1} and saved.revision == 1
 
 
-def test_connections_go_back_to_the_pool(app):
-    with app.app_context():
+def test_connections_go_back_to_the_pool(storage_app):
+    with storage_app.app_context():
         storage.list_games()
         storage.create_game({"v": 1})
         assert storage.get_engine().pool.checkedout() == 0

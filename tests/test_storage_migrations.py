@@ -11,6 +11,7 @@ from datetime import datetime
 
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from sqlalchemy import text
 
 from scorer import create_app, storage
 from scorer.storage import migrate
@@ -77,6 +78,27 @@ def test_first_version_database_is_migrated_in_place_without_loss(tmp_path):
         assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [
             (migrate.head(),)]
         assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_games_saved_at_revision_0001_survive_the_upgrade(database_url):
+    """The same upgrade on both databases (PostgreSQL also turns the text times into timestamptz)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url,
+                      "DATABASE_AUTO_MIGRATE": False})
+    with app.app_context():
+        engine = storage.get_engine()
+        assert migrate.upgrade(engine, "0001") == (None, "0001")
+        with engine.begin() as connection:
+            for pid, title, doc, created, updated in OLD_ROWS:
+                connection.execute(
+                    text("INSERT INTO game VALUES (:pid, :title, :doc, :created, :updated)"),
+                    dict(pid=pid, title=title, doc=json.dumps(doc, ensure_ascii=False),
+                         created=created, updated=updated))
+        assert migrate.upgrade(engine) == ("0001", migrate.head())
+        games = storage.list_games()
+        engine.dispose()
+    assert [(g.id, g.title, g.document, g.created_at, g.updated_at, g.revision) for g in games] == [
+        (pid, title, doc, datetime.fromisoformat(created), datetime.fromisoformat(updated), 1)
+        for pid, title, doc, created, updated in reversed(OLD_ROWS)]
 
 
 def test_flask_db_upgrade_command(tmp_path):
