@@ -19,8 +19,9 @@ import random
 import statistics
 import time
 
-from scorer.engine.catalog import GUILDS_EXTRA, load_catalog
+from scorer.engine.catalog import load_catalog
 from scorer.engine.messages import ENGLISH
+from scorer.engine.rules import get_ruleset
 from scorer.engine.scoring import clear_memos, score_game
 from scorer.engine.validation import parse_game
 
@@ -39,7 +40,7 @@ def deal_game(rng: random.Random, catalog, players: int = PLAYERS) -> dict:
     for age in (1, 2, 3):
         deck = [card.id for card in catalog.deck(age, players)]
         if age == 3:
-            deck += [g.id for g in rng.sample(catalog.guilds, players + GUILDS_EXTRA)]
+            deck += [g.id for g in rng.sample(catalog.guilds, players + get_ruleset().guilds_extra)]
         rng.shuffle(deck)
         for index, city in enumerate(cities):
             hand = deck[index * 7:(index + 1) * 7]

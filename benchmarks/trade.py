@@ -25,9 +25,10 @@ import sys
 import time
 
 from scorer import PROJECT_ROOT
-from scorer.engine.catalog import GUILDS_EXTRA, load_catalog
+from scorer.engine.catalog import load_catalog
 from scorer.engine.city import City, Game
 from scorer.engine.messages import ENGLISH
+from scorer.engine.rules import get_ruleset
 from scorer.engine.trade import TradeQuestion, answer, parse_trade_question
 from scorer.engine.trade_market import market_for
 
@@ -56,7 +57,7 @@ def deal_midgame(rng: random.Random) -> dict:
     for age in range(1, now + 1):
         deck = [card.id for card in CATALOG.deck(age, players)]
         if age == 3:
-            deck += [g.id for g in rng.sample(CATALOG.guilds, players + GUILDS_EXTRA)]
+            deck += [g.id for g in rng.sample(CATALOG.guilds, players + get_ruleset().guilds_extra)]
         rng.shuffle(deck)
         played = 6 if age < now else turn - 1
         hands = [deck[i * 7:(i + 1) * 7] for i in range(players)]
@@ -105,7 +106,7 @@ def adversarial(rng: random.Random) -> TradeQuestion:
         cities.append(City(name=f"P{seat}", wonder=CATALOG.wonders[wonder_id], side=side,
                            stages_built=rng.randint(0, stages), coins=rng.randint(0, 25),
                            cards=tuple(CATALOG.cards[i] for i in ids), tokens={}))
-    game = Game(CATALOG, tuple(cities))
+    game = Game(get_ruleset(), tuple(cities))
     if rng.random() < 0.2 and cities[0].stages_built < len(cities[0].stages):
         return TradeQuestion(game, 0, wonder_stage=True)
     card = CATALOG.cards[rng.choice(HEAVY_TARGETS)]

@@ -53,9 +53,10 @@ def problems_of(document) -> list[tuple[str, str]]:
 
 def deal(rng, players: int = 7) -> dict:
     """A random valid game dealt from the real decks (wonders, ages, guilds, conflicts)."""
-    from scorer.engine.catalog import GUILDS_EXTRA, load_catalog
+    from scorer.engine.rules import get_ruleset
 
-    catalog = load_catalog()
+    ruleset = get_ruleset()
+    catalog = ruleset.catalog
     chosen = rng.sample(sorted(catalog.wonders), players)
     cities = []
     for index, wonder in enumerate(chosen):
@@ -66,7 +67,7 @@ def deal(rng, players: int = 7) -> dict:
     for age, victory in ((1, "victory_1"), (2, "victory_3"), (3, "victory_5")):
         deck = [card.id for card in catalog.deck(age, players)]
         if age == 3:
-            deck += [guild.id for guild in rng.sample(catalog.guilds, players + GUILDS_EXTRA)]
+            deck += [guild.id for guild in rng.sample(catalog.guilds, players + ruleset.guilds_extra)]
         rng.shuffle(deck)
         for index, city in enumerate(cities):
             built = {catalog.card(card_id).id for card_id in city["cards"]}

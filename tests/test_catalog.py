@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from scorer.engine.catalog import AGES, COLOURS, GUILDS_EXTRA, SCIENCE_SYMBOLS, load_catalog
+from scorer.engine.catalog import AGES, COLOURS, SCIENCE_SYMBOLS, load_catalog
+from scorer.engine.rules import get_ruleset
+
+GUILDS_EXTRA = get_ruleset().guilds_extra
 
 CATALOG = load_catalog()
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "cards-1st-edition.csv"

@@ -15,12 +15,14 @@ from itertools import product
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer.engine.catalog import RAW_MATERIALS, RESOURCES, load_catalog
+from scorer.engine.catalog import RAW_MATERIALS, RESOURCES
 from scorer.engine.city import City, Game
+from scorer.engine.rules import get_ruleset
 from scorer.engine.trade import BuildReport, card_report, stage_report
 from scorer.engine.trade_market import market_for
 
-CATALOG = load_catalog()
+RULESET = get_ruleset()
+CATALOG = RULESET.catalog
 SELLING_COLOURS = ("brown", "grey")
 
 
@@ -104,7 +106,7 @@ def planner_report(game: Game, index: int, target) -> BuildReport:
     market = market_for(game, index)
     builder = game.cities[index]
     if target == "stage":
-        return stage_report(builder, market)
+        return stage_report(builder, market, game.ruleset)
     return card_report(builder, market, CATALOG.cards[target])
 
 
@@ -149,7 +151,7 @@ def tables(draw) -> tuple[Game, int, str]:
     # a builder short of resources makes for more trading than a rich one
     seated = tuple(draw(cities(w, f"P{i}", 2 if i == index else 6))
                    for i, w in enumerate(wonders))
-    game = Game(CATALOG, seated)
+    game = Game(RULESET, seated)
     builder = seated[index]
     choices = TARGETS + (["stage"] if builder.stages_built < len(builder.stages) else [])
     return game, index, draw(st.sampled_from(choices))

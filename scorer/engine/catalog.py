@@ -7,29 +7,25 @@ player count) is data here, so that scoring and trading never branch on a card's
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
 from .messages import N_, Message, card_name, wonder_name
+from .rules.effects import EffectKind, UnknownEffect, effect_kind
 
 RAW_MATERIALS = ("wood", "stone", "clay", "ore")
 MANUFACTURED_GOODS = ("glass", "loom", "papyrus")
 RESOURCES = RAW_MATERIALS + MANUFACTURED_GOODS
 SCIENCE_SYMBOLS = ("compass", "gear", "tablet")
 COLOURS = ("brown", "grey", "blue", "yellow", "red", "green", "purple")
+#: the ages of the base game (compatibility: a ruleset says which ages it has)
 AGES = (1, 2, 3)
-EDITIONS = ("first",)
-#: Guilds carry no player-count mark: N+2 of them are drawn for N players.
-GUILDS_EXTRA = 2
 #: the most players the decks are marked for
 MAX_DECK_PLAYERS = 7
 #: ``Card.symbol_index`` of a free symbol chosen at the end (Scientists Guild, Babylon)
 WILD = len(SCIENCE_SYMBOLS)
-#: Effects scored at the end per item counted (guilds, Haven, Lighthouse, Chamber, Arena)
-PER_ITEM_EFFECTS = ("vp_per", "coins_vp_per")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -38,6 +34,12 @@ class Effect:
 
     type: str
     params: Mapping[str, object]
+    #: the registry's EffectKind of ``type`` (set by the loader, which refuses unknown kinds)
+    kind: EffectKind | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def role(self) -> str:
+        return self.kind.role
 
     def __getitem__(self, key: str):
         return self.params[key]
@@ -65,13 +67,15 @@ class Card:
     copies: Mapping[int, tuple[int, ...]]
     aliases: tuple[str, ...]
     reference_names: Mapping[str, str]
+    #: the score-pad row its points go to (from the ruleset), None for colours that score none
+    row: str | None = None
     # Facts the scorer reads for every card of every city, worked out once at load time.
     #: victory points printed on the card
     vp: int = field(init=False, repr=False, compare=False)
     #: index in SCIENCE_SYMBOLS of its science symbol, WILD for a free one, -1 for none
     symbol_index: int = field(init=False, repr=False, compare=False)
-    #: the effects that score per item counted at the end
-    per_item: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    #: the effects scored at the end by their kind's ``score`` (per item, conditions)
+    end_game: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
     #: the card's name as a translatable message
     label: Message = field(init=False, repr=False, compare=False)
     #: copies in all decks together, indexed by player count (0 to 7); guilds 0 (drawn)
@@ -81,8 +85,8 @@ class Card:
         vp, symbol = _facts(self.effects)
         object.__setattr__(self, "vp", vp)
         object.__setattr__(self, "symbol_index", symbol)
-        object.__setattr__(self, "per_item",
-                           tuple(e for e in self.effects if e.type in PER_ITEM_EFFECTS))
+        object.__setattr__(self, "end_game",
+                           tuple(e for e in self.effects if e.kind.role == "end_game"))
         object.__setattr__(self, "label", card_name(self.name))
         object.__setattr__(self, "deck_copies", tuple(
             sum(1 for marks in self.copies.values() for mark in marks if mark <= players)
@@ -124,7 +128,8 @@ class Stage:
         vp, symbol = _facts(self.effects)
         object.__setattr__(self, "vp", vp)
         object.__setattr__(self, "symbol_index", symbol)
-        object.__setattr__(self, "copies_guild", any(e.type == "copy_guild" for e in self.effects))
+        object.__setattr__(self, "copies_guild",
+                           any(e.kind.role == "copy_guild" for e in self.effects))
         object.__setattr__(self, "short_label", Message(N_("stage %(number)d:"),
                                                         {"number": self.number}, memo=True))
         object.__setattr__(self, "label", Message(
@@ -136,9 +141,16 @@ class Stage:
 class Wonder:
     id: str
     name: str
-    resource: str
+    #: the resource printed on the board; None for a board without one (Roma)
+    resource: str | None
     sides: Mapping[str, tuple[Stage, ...]]
     reference_names: Mapping[str, str]
+    #: effects printed on the board itself, in play from the start (production, trade, builds)
+    effects: tuple[Effect, ...] = ()
+    label: Message = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "label", wonder_name(self.name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +169,13 @@ class Catalog:
         object.__setattr__(self, "by_id", MappingProxyType(
             {card_id: self.cards[building] for card_id, building in self.card_ids.items()}))
 
+    def extended(self, cards: Iterable[Card] = (), wonders: Iterable[Wonder] = ()) -> Catalog:
+        """This catalog with more cards and wonders (an expansion's); the original is unchanged."""
+        merged = {**self.cards, **{card.id: card for card in cards}}
+        return Catalog(self.edition, MappingProxyType(merged),
+                       MappingProxyType({**self.wonders, **{w.id: w for w in wonders}}),
+                       _card_ids(merged))
+
     def card(self, card_id: str) -> Card | None:
         return self.by_id.get(card_id)
 
@@ -174,61 +193,106 @@ def _facts(effects: tuple[Effect, ...]) -> tuple[int, int]:
     """Printed victory points and science symbol index of a card's or stage's effects."""
     vp, symbol = 0, -1
     for effect in effects:
-        if effect.type == "vp":
+        role = effect.kind.role
+        if role == "points":
             vp += effect["amount"]
-        elif effect.type == "science":
+        elif role == "science":
             chosen = effect["symbol"]
             symbol = WILD if chosen == "any" else SCIENCE_SYMBOLS.index(chosen)
     return vp, symbol
 
 
-def _effects(raw: list[dict]) -> tuple[Effect, ...]:
+def make_effects(raw: list[dict], where: str, sellable: bool = False) -> tuple[Effect, ...]:
+    """Effects from catalog data, each checked against the registry of effect kinds.
+
+    ``sellable``: whether a neighbour may buy this item's production (the ruleset decides
+    by colour; wonder stages never sell).
+    """
     effects = []
     for item in raw:
+        kind = effect_kind(item.get("type"), where)
         params = {key: (tuple(value) if isinstance(value, list) else value)
                   for key, value in item.items() if key != "type"}
-        effects.append(Effect(item["type"], MappingProxyType(params)))
+        if kind.role == "production":
+            params["sellable"] = sellable
+        kind.check(params, where)
+        effects.append(Effect(kind.name, MappingProxyType(params), kind))
     return tuple(effects)
 
 
-def _card(raw: dict) -> Card:
+def make_card(raw: dict, row_of_colour: Mapping[str, str],
+              sellable_colours: frozenset[str]) -> Card:
+    where = f"card {raw['id']!r}"
+    effects = make_effects(raw["effects"], where, raw["colour"] in sellable_colours)
+    row = row_of_colour.get(raw["colour"])
+    if row is None and any(e.role in ("points", "end_game") for e in effects):
+        raise UnknownEffect(f"{where}: its colour {raw['colour']!r} feeds no score-pad row")
     return Card(
         id=raw["id"], name=raw["name"], colour=raw["colour"],
         cost=MappingProxyType(dict(raw["cost"])),
         chains_from=tuple(raw["chains_from"]), chains_to=tuple(raw["chains_to"]),
-        effects=_effects(raw["effects"]),
+        effects=effects,
         copies=MappingProxyType({int(age): tuple(marks) for age, marks in raw["copies"].items()}),
         aliases=tuple(raw["aliases"]),
         reference_names=MappingProxyType(dict(raw["reference_names"])),
+        row=row,
     )
 
 
-def _wonder(raw: dict) -> Wonder:
+#: roles a board's own effects may have (its points and end-game effects would need a row)
+BOARD_ROLES = ("production", "trade_discount", "free_build", "science", "in_play")
+
+
+def make_wonder(raw: dict) -> Wonder:
+    where = f"wonder {raw['id']!r}"
     sides = {
-        side: tuple(Stage(number, MappingProxyType(dict(stage["cost"])), _effects(stage["effects"]),
+        side: tuple(Stage(number, MappingProxyType(dict(stage["cost"])),
+                          make_effects(stage["effects"], f"{where} {side} stage {number}"),
                           raw["name"])
                     for number, stage in enumerate(stages, start=1))
         for side, stages in raw["sides"].items()
     }
-    return Wonder(id=raw["id"], name=raw["name"], resource=raw["resource"],
+    board = make_effects(raw.get("effects", []), f"{where} board")
+    for effect in board:
+        if effect.role not in BOARD_ROLES:
+            raise UnknownEffect(f"{where}: a board effect of role {effect.role!r} is not "
+                                "supported")
+    return Wonder(id=raw["id"], name=raw["name"], resource=raw.get("resource"),
                   sides=MappingProxyType(sides),
-                  reference_names=MappingProxyType(dict(raw["reference_names"])))
+                  reference_names=MappingProxyType(dict(raw["reference_names"])),
+                  effects=board)
 
 
-def _read(edition: str, name: str) -> list[dict]:
-    text = resources.files(__package__).joinpath("data").joinpath(edition).joinpath(name).read_text("utf-8")
+def read_data(directory: str, name: str) -> list[dict]:
+    """One JSON list of the package's data files (``data/<directory>/<name>``)."""
+    text = resources.files(__package__).joinpath("data", directory, name).read_text("utf-8")
     return json.loads(text)
 
 
-@cache
-def load_catalog(edition: str = "first") -> Catalog:
-    """The catalog of an edition; read from disk once per process and never changed."""
-    if edition not in EDITIONS:
-        raise KeyError(edition)
-    cards = {raw["id"]: _card(raw) for raw in _read(edition, "cards.json")}
-    wonders = {raw["id"]: _wonder(raw) for raw in _read(edition, "wonders.json")}
+def _card_ids(cards: Mapping[str, Card]) -> Mapping[str, str]:
     card_ids = {card.id: card.id for card in cards.values()}
     for card in cards.values():
         card_ids.update((alias, card.id) for alias in card.aliases)
-    return Catalog(edition, MappingProxyType(cards), MappingProxyType(wonders),
-                   MappingProxyType(card_ids))
+    return MappingProxyType(card_ids)
+
+
+def build_catalog(edition: str, cards_raw: list[dict], wonders_raw: list[dict],
+                  row_of_colour: Mapping[str, str], sellable_colours: frozenset[str]) -> Catalog:
+    """A catalog from raw data; raises :class:`UnknownEffect` for an effect nobody registered."""
+    cards = {raw["id"]: make_card(raw, row_of_colour, sellable_colours) for raw in cards_raw}
+    wonders = {raw["id"]: make_wonder(raw) for raw in wonders_raw}
+    return Catalog(edition, MappingProxyType(cards), MappingProxyType(wonders), _card_ids(cards))
+
+
+def load_edition_catalog(spec) -> Catalog:
+    """The catalog of an edition spec, read from its data directory (the ruleset calls this)."""
+    return build_catalog(spec.id, read_data(spec.data, "cards.json"),
+                         read_data(spec.data, "wonders.json"), spec.row_of_colour,
+                         spec.trade.sellable_colours)
+
+
+def load_catalog(edition: str | None = None) -> Catalog:
+    """Compatibility: the catalog of an edition's ruleset (``get_ruleset(edition).catalog``)."""
+    from .rules import get_ruleset
+
+    return (get_ruleset() if edition is None else get_ruleset(edition)).catalog

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .catalog import Card, Catalog, Effect, Stage, Wonder
 
-TOKEN_VALUES = {"victory_1": 1, "victory_3": 3, "victory_5": 5, "defeat": -1}
+if TYPE_CHECKING:
+    from .rules import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +56,10 @@ class City:
     def defeats(self) -> int:
         return self.tokens.get("defeat", 0)
 
-    def effects(self) -> Iterator[tuple[Card | Stage, Effect]]:
-        """Every effect in play: the buildings' first, then the built stages' in order."""
+    def effects(self) -> Iterator[tuple[Wonder | Card | Stage, Effect]]:
+        """Every effect in play: the board's, the buildings', then the built stages' in order."""
+        for effect in self.wonder.effects:
+            yield self.wonder, effect
         for card in self.cards:
             for effect in card.effects:
                 yield card, effect
@@ -73,12 +77,16 @@ class Game:
     """Cities in clockwise seating order: the left neighbour is the next one, the right the
     previous one (the Age I hand goes to the left, i.e. clockwise)."""
 
-    catalog: Catalog
+    ruleset: Ruleset
     cities: tuple[City, ...]
 
     @property
+    def catalog(self) -> Catalog:
+        return self.ruleset.catalog
+
+    @property
     def edition(self) -> str:
-        return self.catalog.edition
+        return self.ruleset.edition
 
     @property
     def deck_players(self) -> int:

@@ -17,6 +17,11 @@ def N_(text: str) -> str:
     return text
 
 
+def P_(context: str, text: str) -> Message:
+    """A translatable name with a message context (``pgettext``), e.g. a wonder side's."""
+    return Message(text, context=context)
+
+
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
     """Mark a singular/plural msgid pair for extraction."""
     return singular, plural

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .rules import DEFAULT_EDITION, get_ruleset
 from .science import best_placement
-from .scoring import CATEGORIES, GameScore, PlayerScore, rank_players
+from .scoring import GameScore, PlayerScore, rank_players
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,18 +32,19 @@ def science_helper(compass: int, gear: int, tablet: int, free: int) -> tuple[int
     return best_placement((compass, gear, tablet), free)
 
 
-def quick_score(entries: Sequence[QuickEntry], edition: str = "first") -> GameScore:
-    """Totals, ranks and winners of typed points (missing rows count 0)."""
+def quick_score(entries: Sequence[QuickEntry], edition: str = DEFAULT_EDITION) -> GameScore:
+    """Totals, ranks and winners of typed points (missing rows count 0), in the edition's rows."""
+    categories = get_ruleset(edition).categories
     players = []
     for entry in entries:
-        scores = {row: int(entry.points.get(row, 0)) for row in CATEGORIES}
+        scores = {row: int(entry.points.get(row, 0)) for row in categories}
         player = PlayerScore(
             name=entry.name, coins=entry.coins, free_city=entry.free_city, scores=scores,
-            explanations={row: [] for row in CATEGORIES},
+            explanations={row: [] for row in categories},
             science_symbols={}, science_choices=[],
         )
         player.total = sum(scores.values())
         players.append(player)
-    result = GameScore(edition, players)
+    result = GameScore(edition, players, categories=categories)
     rank_players(result)
     return result

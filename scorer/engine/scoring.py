@@ -1,8 +1,9 @@
-"""Final scoring of a first-edition game: the seven rows of the score pad, totals and winners.
+"""Final scoring of a game: the rows of its ruleset's score pad, totals and winners.
 
 Each row comes with an explanation a player can check against the table. Which row a card's
-points go to follows the score pad: blue buildings are civilian, yellow commercial, purple
-guilds, wonder stages the wonder row.
+points go to is the ruleset's (``row_of_colour``: blue buildings civilian, yellow commercial,
+purple guilds); wonder stages go to the wonder row. Effects counted at the end are scored by
+their kind's function in the effect registry, never by card name.
 
 Scoring runs for every form submit and every PDF, so it reads the per-card facts the catalog
 worked out at load time (points, symbol, per-item effects, translatable names) instead of
@@ -14,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .catalog import SCIENCE_SYMBOLS, WILD, Card, Effect, Stage, Wonder
+from . import end_game
+from .catalog import SCIENCE_SYMBOLS, WILD, Card, Stage, Wonder
 from .city import City, Game
 from .messages import (
     ENGLISH,
@@ -27,9 +29,8 @@ from .messages import (
 )
 from .science import SET_BONUS, best_placement, science_points
 
+#: compatibility for modules not yet reading the ruleset: the first edition's pad order
 CATEGORIES = ("military", "coins", "wonder", "civilian", "science", "commercial", "guilds")
-ROW_OF_COLOUR = {"blue": "civilian", "yellow": "commercial", "purple": "guilds"}
-COINS_PER_POINT = 3
 
 SYMBOL_NAMES = {
     "compass": N_plural("%(num)d compass", "%(num)d compasses"),
@@ -37,19 +38,7 @@ SYMBOL_NAMES = {
     "tablet": N_plural("%(num)d tablet", "%(num)d tablets"),
 }
 SYMBOL_NOUNS = {"compass": N_("compass"), "gear": N_("gear"), "tablet": N_("tablet")}
-COUNTED_NOUNS = {
-    "brown": N_("brown card"), "grey": N_("grey card"), "blue": N_("blue card"),
-    "yellow": N_("yellow card"), "red": N_("red card"), "green": N_("green card"),
-    "purple": N_("purple card"), "wonder_stage": N_("wonder stage"),
-    "defeat_token": N_("defeat token"),
-}
-WHOSE_PHRASES = {
-    "self": N_("in own city"),
-    "neighbours": N_("in the neighbouring cities"),
-    "self+neighbours": N_("in own and neighbouring cities"),
-}
 SIDE_OF = {"left": N_("left"), "right": N_("right")}
-TOKEN_ORDER = (("victory_1", 1), ("victory_3", 3), ("victory_5", 5), ("defeat", -1))
 
 NOTHING = Message(N_("Nothing scores in this row: 0"))
 NO_TOKENS = Message(N_("No conflict tokens: 0"))
@@ -57,7 +46,6 @@ NO_STAGE = Message(N_("No stage built: 0"))
 NO_BLUE = Message(N_("No blue buildings: 0"))
 NO_SCIENCE = Message(N_("No science symbols: 0"))
 NO_GUILD_NEXT_DOOR = Message(N_("Olympia could copy a guild, but no neighbour has one: 0"))
-PER_ITEM_LINE = N_("%(card)s: %(vp)d per %(what)s %(whose)s × %(count)d = %(points)d")
 
 
 @dataclass(slots=True)
@@ -120,7 +108,7 @@ class GameScore:
 
 def score_game(game: Game) -> GameScore:
     players = [score_city(game, index) for index in range(len(game.cities))]
-    result = GameScore(game.edition, players)
+    result = GameScore(game.edition, players, categories=game.ruleset.categories)
     rank_players(result)
     return result
 
@@ -145,21 +133,22 @@ def rank_players(result: GameScore) -> None:
 
 def score_city(game: Game, index: int) -> PlayerScore:
     city = game.cities[index]
+    ruleset = game.ruleset
     symbols = [0, 0, 0, 0]  # compass, gear, tablet, free (WILD)
     #: where each free science symbol comes from, as (card or stage, copied by Olympia)
     wild_sources: list[tuple[Card | Stage, bool]] = []
-    vp_terms: dict[str, list] = {"civilian": [], "commercial": [], "guilds": []}
-    per_item: list[Card] = []
+    vp_terms: dict[str, list] = {row: [] for row in ruleset.row_of_colour.values()}
+    scored_at_end: list[Card] = []
     for card in city.cards:
         if card.vp:
-            vp_terms[ROW_OF_COLOUR[card.colour]].append((card.label, card.vp))
+            vp_terms[card.row].append((card.label, card.vp))
         symbol = card.symbol_index
         if symbol >= 0:
             symbols[symbol] += 1
             if symbol == WILD:
                 wild_sources.append((card, False))
-        if card.per_item:
-            per_item.append(card)
+        if card.end_game:
+            scored_at_end.append(card)
     copies_guild = False
     for stage in city.wonder.sides[city.side][:city.stages_built]:
         if stage.symbol_index == WILD:
@@ -167,15 +156,13 @@ def score_city(game: Game, index: int) -> PlayerScore:
             wild_sources.append((stage, False))
         copies_guild = copies_guild or stage.copies_guild
 
-    military_points, military_text = military(city)
-    coins_points, coins_text = treasury_line(city.coins)
-    wonder, wonder_text = wonder_line(city.wonder, city.side, city.stages_built)
-    scores = {"military": military_points, "coins": coins_points, "wonder": wonder,
-              "civilian": 0, "science": 0, "commercial": 0, "guilds": 0}
-    explanations: dict[str, list[Message]] = {
-        "military": [military_text], "coins": [coins_text], "wonder": [wonder_text],
-        "civilian": [], "science": [], "commercial": [], "guilds": [],
-    }
+    scores = dict.fromkeys(ruleset.categories, 0)
+    explanations: dict[str, list[Message]] = {row: [] for row in ruleset.categories}
+    for row, (points, line) in (("military", military(city, ruleset.tokens)),
+                                ("coins", treasury_line(city.coins, ruleset.coins_per_point)),
+                                ("wonder", wonder_line(city.wonder, city.side, city.stages_built))):
+        scores[row] = points
+        explanations[row].append(line)
     for row, terms in vp_terms.items():
         if terms:
             points = sum(value for _, value in terms)
@@ -186,12 +173,12 @@ def score_city(game: Game, index: int) -> PlayerScore:
             else:
                 explanations[row].extend(Message(N_("%(card)s: %(vp)d"), {"card": label, "vp": vp})
                                          for label, vp in terms)
-    if not vp_terms["civilian"]:
+    if "civilian" in explanations and not vp_terms.get("civilian"):
         explanations["civilian"].append(NO_BLUE)
-    for card in per_item:
-        row = ROW_OF_COLOUR[card.colour]
-        for effect in card.per_item:
-            points, line = counted_points(game, index, card, effect)
+    for card in scored_at_end:
+        row = card.row
+        for effect in card.end_game:
+            points, line = effect.kind.score(game, index, card, effect)
             scores[row] += points
             explanations[row].append(line)
 
@@ -204,25 +191,24 @@ def score_city(game: Game, index: int) -> PlayerScore:
     scores["science"] = science
     player.science_choices = list(choices)
     explanations["science"].append(science_line(counts, choices, tuple(wild_sources)))
-    if not explanations["commercial"]:
-        explanations["commercial"].append(NOTHING)
-    if not explanations["guilds"]:
-        explanations["guilds"].append(NOTHING)
-    player.total = (military_points + coins_points + wonder + scores["civilian"] + science
-                    + scores["commercial"] + scores["guilds"])
+    for lines in explanations.values():
+        if not lines:
+            lines.append(NOTHING)
+    player.total = sum(scores.values())
     return player
 
 
 def clear_memos() -> None:
     """Forget every memoised line (the benchmark uses it to time the cold path)."""
-    for memo in (military_line, treasury_line, wonder_line, per_item_line, counted_words,
-                 science_line, best_placement):
+    for memo in (military_line, treasury_line, wonder_line, science_line, best_placement):
         memo.cache_clear()
+    end_game.clear_memos()
 
 
-def military(city: City) -> tuple[int, Message]:
+def military(city: City, kinds) -> tuple[int, Message]:
+    """Conflict points of a city's tokens of the ruleset's kinds (``TokenKind`` values)."""
     tokens = city.tokens
-    return military_line(tuple(tokens.get(kind, 0) for kind, _ in TOKEN_ORDER))
+    return military_line(tuple((kind.value, tokens.get(kind.id, 0)) for kind in kinds))
 
 
 # Lines that depend on a few small facts are worked out once per distinct fact and marked
@@ -230,10 +216,9 @@ def military(city: City) -> tuple[int, Message]:
 # hands, coin counts, wonder stages and per-item counts.
 
 @lru_cache(maxsize=1024)
-def military_line(held: tuple[int, ...]) -> tuple[int, Message]:
-    """Conflict points of a city's tokens."""
-    values = tuple((None, value) for (_, value), count in zip(TOKEN_ORDER, held, strict=True)
-                   for _ in range(count))
+def military_line(held: tuple[tuple[int, int], ...]) -> tuple[int, Message]:
+    """Conflict points of (token value, tokens held) in pad order."""
+    values = tuple((None, value) for value, count in held for _ in range(count))
     if not values:
         return 0, NO_TOKENS
     total = sum(value for _, value in values)
@@ -241,10 +226,11 @@ def military_line(held: tuple[int, ...]) -> tuple[int, Message]:
 
 
 @lru_cache(maxsize=256)
-def treasury_line(coins: int) -> tuple[int, Message]:
-    points = coins // COINS_PER_POINT
-    return points, nmessage("%(num)d coin ÷ 3 = %(points)d", "%(num)d coins ÷ 3 = %(points)d",
-                            coins, points=points, memo=True)
+def treasury_line(coins: int, per_point: int = 3) -> tuple[int, Message]:
+    points = coins // per_point
+    return points, nmessage("%(num)d coin ÷ %(per)d = %(points)d",
+                            "%(num)d coins ÷ %(per)d = %(points)d",
+                            coins, points=points, per=per_point, memo=True)
 
 
 @lru_cache(maxsize=256)
@@ -257,57 +243,6 @@ def wonder_line(wonder: Wonder, side: str, built: int) -> tuple[int, Message]:
     total = sum(points for _, points in terms)
     return total, nmessage("%(num)d stage built: %(sum)s", "%(num)d stages built: %(sum)s",
                            built, sum=Sum(terms, total), memo=True)
-
-
-@lru_cache(maxsize=64)
-def counted_words(counts: tuple[str, ...], whose: str) -> tuple[tuple[Message, ...], Message]:
-    """The translatable "brown card, grey card" and "in own city" of a per-item effect."""
-    return tuple(Message(COUNTED_NOUNS[what]) for what in counts), Message(WHOSE_PHRASES[whose])
-
-
-def counted(game: Game, index: int, counts: tuple[str, ...], whose: str) -> int:
-    """How many of ``counts`` the cities an effect looks at hold, seen from seat ``index``."""
-    cities = game.cities
-    seats = len(cities)
-    if whose == "self":
-        looked = (cities[index],)
-    elif whose == "neighbours":
-        looked = (cities[(index + 1) % seats], cities[index - 1])
-    else:
-        looked = (cities[index], cities[(index + 1) % seats], cities[index - 1])
-    total = 0
-    for city in looked:
-        tallies = city.tallies
-        for what in counts:
-            total += tallies.get(what, 0)
-    return total
-
-
-def counted_points(game: Game, index: int, card: Card, effect: Effect,
-                   copied: bool = False) -> tuple[int, Message]:
-    """Points of a per-item card (guild or commercial) from the seat ``index``.
-
-    A copied guild is not in the copier's city, yet counts itself when built (Shipowners),
-    so the copy adds the one card it would be.
-    """
-    params = effect.params
-    counts, whose = params["counts"], params["whose"]
-    count = counted(game, index, counts, whose)
-    if copied and whose != "neighbours" and card.colour in counts:
-        count += 1
-    return per_item_line(card, effect, count)
-
-
-@lru_cache(maxsize=2048)
-def per_item_line(card: Card, effect: Effect, count: int) -> tuple[int, Message]:
-    """"Haven: 1 per brown card in own city × 3 = 3"."""
-    params = effect.params
-    counts, whose, vp = params["counts"], params["whose"], params["vp"]
-    points = count * vp
-    what, where = counted_words(counts, whose)
-    line = Message(PER_ITEM_LINE, {"card": card.label, "vp": vp, "what": what, "whose": where,
-                                   "count": count, "points": points}, memo=True)
-    return points, line
 
 
 def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, int, int],
@@ -324,8 +259,8 @@ def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, i
             if not card.is_guild:
                 continue
             guild_points, lines = 0, []
-            for effect in card.per_item:
-                points, line = counted_points(game, index, card, effect, copied=True)
+            for effect in card.end_game:
+                points, line = effect.kind.score(game, index, card, effect, True)
                 guild_points += points
                 lines.append(line)
             wild = card.symbol_index == WILD

@@ -13,8 +13,6 @@ from collections.abc import Sequence
 from .catalog import Catalog
 from .validation import MIN_PLAYERS
 
-SIDES = ("A", "B")
-
 
 def deal(catalog: Catalog, choices: Sequence[tuple[str | None, str | None]],
          rng: random.Random | None = None) -> list[tuple[str, str]]:
@@ -32,7 +30,7 @@ def deal(catalog: Catalog, choices: Sequence[tuple[str | None, str | None]],
             if not pool:
                 raise ValueError("not enough wonders left to deal")
             wonder = pool.pop()
-        dealt.append((wonder, side or rng.choice(SIDES)))
+        dealt.append((wonder, side or rng.choice(tuple(catalog.wonders[wonder].sides))))
     return dealt
 
 

@@ -1,10 +1,11 @@
 """The trade checker: can this player build this now, and what are the sensible ways to pay?
 
-Answers come from the cities as they stand at the start of the turn, under the first-edition
-trading rules (rulebooks 000 and 001 "Handel", ``../shared/reference/edge-cases.md``). The
-rules that are about the build itself (the same building twice, wonder stages in order,
-chains, coins held) live here; what a city can use, buy and at what price lives in
-:mod:`.trade_market`, and the search for the ways to pay in :mod:`.trade_planner`.
+Answers come from the cities as they stand at the start of the turn, under the trading rules
+of the game's ruleset (rulebooks 000, 001 and 002 "Handel", ``edition-differences.md``
+section 5, ``../shared/reference/edge-cases.md``). The rules that are about the build itself
+(the same building twice, wonder stages in order, chains, free builds, coins held) live here;
+what a city can use, buy and at what price lives in :mod:`.trade_market`, and the search for
+the ways to pay in :mod:`.trade_planner`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from .catalog import Card
 from .city import City
 from .messages import ENGLISH, N_, Message, Translator, card_name, nmessage, wonder_name
+from .rules import FreeBuild, Ruleset
 from .trade_market import Market, market_for
 from .trade_planner import Purchase, Shortage, plan
 from .trade_question import TradeQuestion, parse_trade_question
@@ -26,7 +28,6 @@ RESOURCE_NAMES = {
     "wood": N_("wood"), "stone": N_("stone"), "clay": N_("clay"), "ore": N_("ore"),
     "glass": N_("glass"), "loom": N_("loom"), "papyrus": N_("papyrus"),
 }
-FREE_BUILD_EFFECT = "free_build_once_per_age"
 
 
 def resource_name(resource: str) -> Message:
@@ -77,6 +78,9 @@ class BuildReport:
     chain: str | None = None
     #: the builder has Olympia A's free build (whether unused this age is for the table)
     free_build: bool = False
+    #: other free builds that apply: certain ones (then the one option is free) or ones that
+    #: depend on the turn, which the players know and the report states
+    free_builds: tuple[FreeBuild, ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -89,6 +93,9 @@ class BuildReport:
                 "reasons": [reason.as_dict(translator) for reason in self.reasons]}
         if self.free_build:
             data["free_build"] = True
+        if self.free_builds:
+            data["free_builds"] = [{"kind": free.kind, "message": free.message.render(translator)}
+                                   for free in self.free_builds]
         return data
 
     def as_hand_entry(self, translator: Translator = ENGLISH) -> dict:
@@ -121,20 +128,37 @@ def answer(question: TradeQuestion) -> TradeAnswer:
     game, index = question.game, question.player
     builder = question.builder
     market = market_for(game, index)
+    ruleset = game.ruleset
     if question.hand is not None:
         return TradeAnswer(builder.name,
                            hand=tuple(card_report(builder, market, card, asked)
                                       for asked, card in question.hand),
-                           wonder_stage=stage_report(builder, market))
+                           wonder_stage=stage_report(builder, market, ruleset))
     if question.wonder_stage:
-        return TradeAnswer(builder.name, build=stage_report(builder, market))
+        return TradeAnswer(builder.name, build=stage_report(builder, market, ruleset))
     return TradeAnswer(builder.name,
                        build=card_report(builder, market, question.card, question.card_id))
 
 
-def has_free_build(city: City) -> bool:
-    return any(effect.type == FREE_BUILD_EFFECT
-               for stage in city.built_stages for effect in stage.effects)
+def free_builds_for(city: City, card: Card) -> tuple[bool, bool, tuple[FreeBuild, ...]]:
+    """The free-build effects in play for building ``card``: (first-edition flag, certain, notes).
+
+    They come from the board and the built stages (Olympia), read through the effect registry.
+    """
+    flag = certain = False
+    notes = []
+    for _item, effect in city.effects():
+        free = effect.kind.free_build
+        if free is None:
+            continue
+        if free.flag:
+            flag = True
+        elif free.certain is None:
+            notes.append(free)
+        elif free.certain(city, card):
+            certain = True
+            notes.append(free)
+    return flag, certain, tuple(notes)
 
 
 def card_report(city: City, market: Market, card: Card, asked: str | None = None) -> BuildReport:
@@ -144,23 +168,28 @@ def card_report(city: City, market: Market, card: Card, asked: str | None = None
             N_("%(player)s already has %(card)s: a city never holds the same building twice."),
             {"player": city.name, "card": card_name(card.name)}))
         return BuildReport((), (reason,), card, asked)
-    free_build = has_free_build(city)
+    free_build, certain, notes = free_builds_for(city, card)
     owned = city.card_ids
     chain = next((earlier for earlier in card.chains_from if earlier in owned), None)
     if chain is not None:
         return BuildReport((Option(0, 0, 0),), (), card, asked, cheapest=0, chain=chain,
                            free_build=free_build)
+    if certain:
+        return BuildReport((Option(0, 0, 0),), (), card, asked, cheapest=0,
+                           free_build=free_build,
+                           free_builds=tuple(n for n in notes if n.certain is not None))
     report = cost_report(card.cost, market)
     return BuildReport(report.options, report.reasons, card, asked, cheapest=report.cheapest,
-                       free_build=free_build)
+                       free_build=free_build, free_builds=notes)
 
 
-def stage_report(city: City, market: Market) -> BuildReport:
+def stage_report(city: City, market: Market, ruleset: Ruleset) -> BuildReport:
     if city.stages_built >= len(city.stages):
         reason = Reason("no_stage_left", nmessage(
             "%(wonder)s side %(side)s has no stage left to build: its %(num)d stage is built.",
             "%(wonder)s side %(side)s has no stage left to build: all %(num)d stages are built.",
-            len(city.stages), wonder=wonder_name(city.wonder.name), side=city.side))
+            len(city.stages), wonder=wonder_name(city.wonder.name),
+            side=ruleset.side(city.side).label))
         return BuildReport((), (reason,))
     stage = city.stages[city.stages_built]
     report = cost_report(stage.cost, market)

@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .catalog import MANUFACTURED_GOODS, RAW_MATERIALS, RESOURCES, Card, Effect, Stage
+from .catalog import MANUFACTURED_GOODS, RAW_MATERIALS, RESOURCES, Card, Effect, Stage, Wonder
 from .city import City, Game
+from .rules import TradeRules
 
 BIT = {resource: 1 << index for index, resource in enumerate(RESOURCES)}
 RAW_MASK = sum(BIT[r] for r in RAW_MATERIALS)
 MANUFACTURED_MASK = sum(BIT[r] for r in MANUFACTURED_GOODS)
 #: the two classes of goods, each priced on its own (trading posts vs Marketplace)
 CLASSES = (("raw", RAW_MASK), ("manufactured", MANUFACTURED_MASK))
-BASE_PRICE, DISCOUNT_PRICE = 2, 1
 SIDES = ("left", "right")
 
 Source = tuple[int, int]
@@ -51,7 +51,8 @@ def mask_of(resources: Iterable[str]) -> int:
 def _yield_of(effects: tuple[Effect, ...]) -> Yield:
     own, sellable, discounts = [], [], []
     for effect in effects:
-        if effect.type == "produce":
+        role = effect.kind.role
+        if role == "production":
             mask = mask_of(effect["choice"])
             if mask & RAW_MASK and mask & MANUFACTURED_MASK:
                 raise ValueError("a production mixes raw materials and manufactured goods; "
@@ -60,12 +61,12 @@ def _yield_of(effects: tuple[Effect, ...]) -> Yield:
             own.append(source)
             if effect.get("sellable", False):
                 sellable.append(source)
-        elif effect.type == "trade_discount":
+        elif role == "trade_discount":
             discounts.append((effect["goods"], effect["direction"]))
     return Yield(tuple(own), tuple(sellable), tuple(discounts))
 
 
-def yield_of(item: Card | Stage) -> Yield:
+def yield_of(item: Wonder | Card | Stage) -> Yield:
     cached = _YIELDS.get(id(item))
     if cached is not None and cached[0] is item:
         return cached[1]
@@ -79,14 +80,22 @@ def _add(pool: dict[int, int], sources: Iterable[Source]) -> None:
         pool[mask] = pool.get(mask, 0) + units
 
 
-def _items(city: City) -> Iterable[Card | Stage]:
+def _items(city: City) -> Iterable[Wonder | Card | Stage]:
+    if city.wonder.effects:
+        yield city.wonder
     yield from city.cards
     yield from city.built_stages
 
 
+def _board(city: City) -> dict[int, int]:
+    """The resource printed on the board (none on some boards, such as Roma's)."""
+    resource = city.wonder.resource
+    return {BIT[resource]: 1} if resource else {}
+
+
 def own_production(city: City) -> dict[int, int]:
     """Everything the owner may use: board, brown, grey, producing yellow cards and stages."""
-    pool = {BIT[city.wonder.resource]: 1}
+    pool = _board(city)
     for item in _items(city):
         _add(pool, yield_of(item).own)
     return pool
@@ -94,7 +103,7 @@ def own_production(city: City) -> dict[int, int]:
 
 def for_sale(city: City) -> dict[int, int]:
     """What a neighbour may buy: the board resource and the sellable (brown, grey) cards."""
-    pool = {BIT[city.wonder.resource]: 1}
+    pool = _board(city)
     for item in _items(city):
         _add(pool, yield_of(item).sellable)
     return pool
@@ -102,23 +111,24 @@ def for_sale(city: City) -> dict[int, int]:
 
 @dataclass(frozen=True, slots=True)
 class Prices:
-    """Unit prices a buyer pays: ``prices.of(side, class)``; discounts never stack below 1."""
+    """Unit prices a buyer pays: ``prices.of(side, class)``; discounts never stack."""
 
-    left_raw: int = BASE_PRICE
-    left_manufactured: int = BASE_PRICE
-    right_raw: int = BASE_PRICE
-    right_manufactured: int = BASE_PRICE
+    left_raw: int
+    left_manufactured: int
+    right_raw: int
+    right_manufactured: int
 
     def of(self, side: str, goods: str) -> int:
         return getattr(self, f"{side}_{goods}")
 
 
-def prices_for(city: City) -> Prices:
-    found = {(goods, side): BASE_PRICE for goods, _ in CLASSES for side in SIDES}
+def prices_for(city: City, rules: TradeRules) -> Prices:
+    """The ruleset's base price, or its discount price where a built effect grants one."""
+    found = {(goods, side): rules.base_price for goods, _ in CLASSES for side in SIDES}
     for item in _items(city):
         for goods, direction in yield_of(item).discounts:
             for side in (SIDES if direction == "both" else (direction,)):
-                found[goods, side] = DISCOUNT_PRICE
+                found[goods, side] = rules.discount_price
     return Prices(found["raw", "left"], found["manufactured", "left"],
                   found["raw", "right"], found["manufactured", "right"])
 
@@ -137,4 +147,4 @@ class Market:
 def market_for(game: Game, index: int) -> Market:
     builder = game.cities[index]
     return Market(own_production(builder), for_sale(game.left(index)), for_sale(game.right(index)),
-                  prices_for(builder), builder.coins)
+                  prices_for(builder, game.ruleset.trade), builder.coins)

@@ -10,13 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .catalog import AGES, EDITIONS, Card, Catalog, load_catalog
+from .catalog import AGES, Card, Catalog
 from .city import City, Game
 from .messages import N_, card_name
-from .validation import Problem, Problems, is_int, parse_game
+from .rules import Ruleset
+from .validation import Problem, Problems, check_fields, is_int, parse_game, ruleset_of
 
 #: a hand is dealt seven cards and only shrinks
 MAX_HAND = 7
+#: the question's own fields, beside the game document's
+QUESTION_FIELDS = frozenset({"player", "build", "hand", "age"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +47,12 @@ def parse_trade_question(document: Any) -> tuple[TradeQuestion | None, list[Prob
     if not isinstance(document, dict):
         problems.add("", "invalid", N_("A trade question must be a JSON object."))
         return None, problems
-    game, game_problems = parse_game(document)
+    game, game_problems = parse_game(document, QUESTION_FIELDS)
     problems.extend(game_problems)
-    catalog = _catalog(document)
+    ruleset = ruleset_of(document, Problems())
+    catalog = ruleset.catalog if ruleset is not None else None
     player = _player(document, problems)
-    age = _age(document, problems)
+    age = _age(ruleset, document, problems)
     card = card_id = hand = None
     wonder_stage = False
     if "build" in document and "hand" in document:
@@ -65,14 +69,6 @@ def parse_trade_question(document: Any) -> tuple[TradeQuestion | None, list[Prob
         return None, problems
     return TradeQuestion(game, game.index_of(player), card, card_id, wonder_stage, hand,
                          age), problems
-
-
-def _catalog(document: dict) -> Catalog | None:
-    """The edition's catalog when the edition is usable (parse_game reports it otherwise)."""
-    edition = document.get("edition", "first")
-    if isinstance(edition, str) and edition in EDITIONS:
-        return load_catalog(edition)
-    return None
 
 
 def _player(document: dict, problems: Problems) -> str | None:
@@ -93,11 +89,11 @@ def _player(document: dict, problems: Problems) -> str | None:
     return name
 
 
-def _age(document: dict, problems: Problems) -> int | None:
+def _age(ruleset: Ruleset | None, document: dict, problems: Problems) -> int | None:
     if document.get("age") is None:
         return None
     age = document["age"]
-    if not is_int(age) or age not in AGES:
+    if not is_int(age) or age not in (ruleset.ages if ruleset is not None else AGES):
         problems.add("age", "invalid", N_("\"age\" must be 1, 2 or 3 (got %(value)s)."),
                      value=str(age))
         return None
@@ -128,6 +124,7 @@ def _build(catalog: Catalog | None, build: Any, age: int | None,
         problems.add("build", "invalid",
                      N_("\"build\" must be {\"card\": ID} or {\"wonder_stage\": true}."))
         return None, None, False
+    check_fields(problems, "build", build, frozenset({"card", "wonder_stage"}))
     if "wonder_stage" in build:
         if build["wonder_stage"] is not True:
             problems.add("build.wonder_stage", "invalid",

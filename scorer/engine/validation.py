@@ -9,17 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .catalog import EDITIONS, GUILDS_EXTRA, Catalog, load_catalog
-from .city import TOKEN_VALUES, City, Game
+from .catalog import Catalog
+from .city import City, Game
 from .messages import ENGLISH, N_, Message, Translator, card_name, wonder_name
+from .rules import DEFAULT_EDITION, Ruleset, editions, get_ruleset
 
 MAX_NAME_LENGTH = 40
+#: a player's stable id (see the README): a short text the scorer ignores
+MAX_ID_LENGTH = 64
+#: compatibility for the pages until they read the ruleset (the same in every edition)
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
-SIDES = ("A", "B")
-#: Per age a city fights its two neighbours: at most two victory tokens of an age, six defeats.
-MAX_TOKENS = {"victory_1": 2, "victory_3": 2, "victory_5": 2, "defeat": 6}
-#: Each battle gives one token (a draw none): two battles in each of the three ages.
-MAX_BATTLES = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,65 +65,96 @@ def check_count(problems: Problems, path: str, value: Any, *, maximum: int | Non
     return value
 
 
-def edition_of(document: dict, problems: Problems) -> Catalog | None:
-    edition = document.get("edition", "first")
+def ruleset_of(document: dict, problems: Problems) -> Ruleset | None:
+    """The document's ruleset (edition and expansions), or None with the problem recorded."""
+    edition = document.get("edition", DEFAULT_EDITION)
     if not isinstance(edition, str):
         problems.add("edition", "invalid", N_("The edition must be a text such as \"first\"."))
         return None
-    if edition not in EDITIONS:
+    if edition not in editions():
         problems.add("edition", "unsupported_edition",
-                     N_("Edition '%(edition)s' is not supported; use \"first\"."), edition=edition)
+                     N_("Edition '%(edition)s' is not supported; use %(editions)s."),
+                     edition=edition, editions=", ".join(f'"{e}"' for e in editions()))
         return None
     expansions = document.get("expansions", [])
     if not isinstance(expansions, list):
         problems.add("expansions", "invalid", N_("\"expansions\" must be a list."))
-    elif expansions:
+        return get_ruleset(edition)
+    try:
+        return get_ruleset(edition, expansions)
+    except (KeyError, TypeError):
         problems.add("expansions", "unsupported_expansion",
                      N_("Expansions are not supported yet; leave \"expansions\" empty."))
-    return load_catalog(edition)
+        return get_ruleset(edition)
 
 
-def parse_game(document: Any) -> tuple[Game | None, list[Problem]]:
-    """The game a document describes, or None and every problem that stops it."""
+def edition_of(document: dict, problems: Problems) -> Catalog | None:
+    """Compatibility: the catalog of :func:`ruleset_of`."""
+    ruleset = ruleset_of(document, problems)
+    return ruleset.catalog if ruleset is not None else None
+
+
+def check_fields(problems: Problems, at: str, raw: dict, allowed: frozenset[str]) -> None:
+    """Refuse every field the ruleset does not know: it would be silently ignored otherwise."""
+    for key in raw:
+        if key not in allowed:
+            path = f"{at}.{key}" if at else str(key)
+            problems.add(path, "invalid", N_("Unknown field '%(field)s'."), field=str(key))
+
+
+def parse_game(document: Any, extra_fields: frozenset[str] = frozenset(),
+               ) -> tuple[Game | None, list[Problem]]:
+    """The game a document describes, or None and every problem that stops it.
+
+    ``extra_fields``: top-level fields a caller reads itself (a trade question's ``player``).
+    """
     problems = Problems()
     if not isinstance(document, dict):
         problems.add("", "invalid", N_("A game must be a JSON object."))
         return None, problems
-    catalog = edition_of(document, problems)
+    ruleset = ruleset_of(document, problems)
     players = document.get("players")
     if not isinstance(players, list):
         problems.add("players", "invalid", N_("\"players\" must be a list of players."))
         return None, problems
-    if catalog is None:
+    if ruleset is None:
         return None, problems
-    check_player_count(players, problems)
+    check_fields(problems, "", document, ruleset.game_fields | extra_fields)
+    check_player_count(ruleset, players, problems)
     holders: dict[str, list[str]] = {}
-    cities = [parse_city(catalog, index, raw, problems, holders)
+    cities = [parse_city(ruleset, index, raw, problems, holders)
               for index, raw in enumerate(players)]
-    check_across_cities(catalog, players, holders, problems)
+    check_across_cities(ruleset, players, holders, problems)
     if problems:
         return None, problems
-    return Game(catalog, tuple(cities)), problems
+    return Game(ruleset, tuple(cities)), problems
 
 
-def check_player_count(players: list, problems: Problems) -> None:
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.add("players", "player_count",
-                     N_("A game has 3 to 7 players (or 2 and the Free City); got %(count)d."),
-                     count=len(players))
+def check_player_count(ruleset: Ruleset, players: list, problems: Problems) -> None:
+    low, high = ruleset.min_players, ruleset.max_players
+    if not low <= len(players) <= high:
+        if ruleset.free_city:
+            problems.add("players", "player_count",
+                         N_("A game has %(low)d to %(high)d players (or 2 and the Free City); "
+                            "got %(count)d."), low=low, high=high, count=len(players))
+        else:
+            problems.add("players", "player_count",
+                         N_("A game has %(low)d to %(high)d players; got %(count)d."),
+                         low=low, high=high, count=len(players))
     free = [i for i, p in enumerate(players) if isinstance(p, dict) and p.get("free_city") is True]
-    if free and (len(players) != 3 or len(free) != 1):
+    if ruleset.free_city and free and (len(players) != 3 or len(free) != 1):
         problems.add("players", "player_count",
                      N_("The Free City variant has exactly three entries, one of them the Free City."))
 
 
-def parse_city(catalog: Catalog, index: int, raw: Any, problems: Problems,
+def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
                holders: dict[str, list[str]]) -> City | None:
     """One city, or None when it has problems; ``holders`` learns where each building is."""
     at = f"players[{index}]"
     if not isinstance(raw, dict):
         problems.add(at, "invalid", N_("Each player must be a JSON object."))
         return None
+    catalog = ruleset.catalog
     before = len(problems)
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -132,32 +162,49 @@ def parse_city(catalog: Catalog, index: int, raw: Any, problems: Problems,
     elif len(name) > MAX_NAME_LENGTH:
         problems.add(f"{at}.name", "invalid", N_("A name has at most %(maximum)d characters."),
                      maximum=MAX_NAME_LENGTH)
+    if "id" in raw and not (isinstance(raw["id"], str) and 0 < len(raw["id"]) <= MAX_ID_LENGTH):
+        problems.add(f"{at}.id", "invalid",
+                     N_("A player's \"id\" must be a text of 1 to %(maximum)d characters."),
+                     maximum=MAX_ID_LENGTH)
     wonder = parse_wonder(catalog, at, raw, problems)
-    side = raw.get("side")
-    if not isinstance(side, str):
-        problems.add(f"{at}.side", "invalid", N_("The side must be \"A\" or \"B\"."))
-        side = None
-    elif side not in SIDES:
-        problems.add(f"{at}.side", "unknown_side",
-                     N_("Unknown side '%(side)s': a wonder has side \"A\" or \"B\"."), side=side)
-        side = None
+    side = parse_side(ruleset, wonder, at, raw, problems)
     stages = check_count(problems, f"{at}.stages", raw.get("stages", 0))
     if wonder is not None and side is not None and stages is not None:
         most = len(wonder.sides[side])
         if stages > most:
             problems.add(f"{at}.stages", "too_many_stages",
                          N_("%(wonder)s side %(side)s has %(maximum)d stages, not %(value)d."),
-                         wonder=wonder_name(wonder.name), side=side, maximum=most, value=stages)
+                         wonder=wonder_name(wonder.name), side=ruleset.side(side).label,
+                         maximum=most, value=stages)
     cards = parse_cards(catalog, at, raw.get("cards", []), problems, holders)
     coins = check_count(problems, f"{at}.coins", raw.get("coins", 0))
-    tokens = parse_tokens(at, raw.get("tokens", {}), problems)
+    tokens = parse_tokens(ruleset, at, raw.get("tokens", {}), problems)
     free_city = raw.get("free_city", False)
-    if not isinstance(free_city, bool):
+    if "free_city" in raw and not ruleset.free_city:
+        problems.add(f"{at}.free_city", "invalid",
+                     N_("This edition has no two-player variant with the Free City: a game "
+                        "has %(low)d to %(high)d players."),
+                     low=ruleset.min_players, high=ruleset.max_players)
+    elif not isinstance(free_city, bool):
         problems.add(f"{at}.free_city", "invalid", N_("\"free_city\" must be true or false."))
+    check_fields(problems, at, raw, ruleset.player_fields | {"free_city"})
     if len(problems) > before:
         return None
     return City(name=name, wonder=wonder, side=side, stages_built=stages, cards=cards,
                 coins=coins, tokens=tokens, free_city=free_city)
+
+
+def parse_side(ruleset: Ruleset, wonder, at: str, raw: dict, problems: Problems) -> str | None:
+    """The side id when the ruleset (and the wonder, if known) has it."""
+    side = raw.get("side")
+    messages = ruleset.side_messages
+    if not isinstance(side, str):
+        problems.add(f"{at}.side", "invalid", messages.not_text)
+        return None
+    if ruleset.side(side) is None or (wonder is not None and side not in wonder.sides):
+        problems.add(f"{at}.side", "unknown_side", messages.unknown, side=side)
+        return None
+    return side
 
 
 def parse_wonder(catalog: Catalog, at: str, raw: dict, problems: Problems):
@@ -201,37 +248,40 @@ def parse_cards(catalog: Catalog, at: str, raw: Any, problems: Problems,
     return tuple(cards)
 
 
-def parse_tokens(at: str, raw: Any, problems: Problems) -> dict[str, int]:
+def parse_tokens(ruleset: Ruleset, at: str, raw: Any, problems: Problems) -> dict[str, int]:
     if not isinstance(raw, dict):
         problems.add(f"{at}.tokens", "invalid", N_("\"tokens\" must be an object of counts."))
         return {}
     tokens = {}
     for key, value in raw.items():
         path = f"{at}.tokens.{key}"
-        if key not in TOKEN_VALUES:
+        kind = ruleset.token(key)
+        if kind is None:
             problems.add(path, "invalid", N_("Unknown conflict token '%(token)s'; use victory_1, "
                                              "victory_3, victory_5 or defeat."), token=key)
             continue
-        count = check_count(problems, path, value, maximum=MAX_TOKENS[key], too_many=(
+        count = check_count(problems, path, value, maximum=kind.limit, too_many=(
             "too_many_tokens", N_("At most %(maximum)d tokens of this kind fit one city "
                                   "(got %(value)d).")))
         if count:
             tokens[key] = count
     total = sum(tokens.values())
-    if total > MAX_BATTLES:
+    if total > ruleset.max_battles:
         problems.add(f"{at}.tokens", "too_many_tokens",
                      N_("A city fights two battles per age, so it holds at most %(maximum)d "
                         "conflict tokens in all (got %(value)d)."),
-                     maximum=MAX_BATTLES, value=total)
+                     maximum=ruleset.max_battles, value=total)
     return tokens
 
 
-def check_across_cities(catalog: Catalog, players: list, holders: dict[str, list[str]],
+
+def check_across_cities(ruleset: Ruleset, players: list, holders: dict[str, list[str]],
                         problems: Problems) -> None:
     """Rules that span the table: names, wonders, copies in the decks, guilds drawn."""
+    catalog = ruleset.catalog
     names: dict[str, int] = {}
     wonders: dict[str, int] = {}
-    deck_players = max(len(players), MIN_PLAYERS)
+    deck_players = max(len(players), ruleset.min_players)
     for index, raw in enumerate(players):
         if not isinstance(raw, dict):
             continue
@@ -253,7 +303,7 @@ def check_across_cities(catalog: Catalog, players: list, holders: dict[str, list
     guild_paths = []
     for card_id, paths in holders.items():
         card = catalog.cards[card_id]
-        if card.colour == "purple":
+        if card.is_guild:
             guild_paths.append(paths[0])
             allowed = 1
         else:
@@ -268,7 +318,7 @@ def check_across_cities(catalog: Catalog, players: list, holders: dict[str, list
         for path in paths[allowed:]:
             problems.add(path, "too_many_copies", text, players=deck_players, allowed=allowed,
                          card=card_name(card.name), count=len(paths))
-    most_guilds = deck_players + GUILDS_EXTRA
+    most_guilds = deck_players + ruleset.guilds_extra
     if len(guild_paths) > most_guilds:
         problems.add("players", "too_many_guilds",
                      N_("%(count)d guilds were built, but only %(maximum)d are dealt for "

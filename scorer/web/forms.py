@@ -22,6 +22,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from ..engine.rules import get_ruleset
 from ..engine.validation import MAX_NAME_LENGTH, MAX_PLAYERS
 
 MAX_TITLE_LENGTH = 80
@@ -59,8 +60,9 @@ class SeatForm(Form):
                        validators=[Length(max=MAX_NAME_LENGTH)],
                        render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off"})
     wonder = SelectField(_l("Wonder"), choices=[], default="")
-    side = SelectField(_l("Side"), choices=[SelectChoice("", _l("Random")), SelectChoice("A"),
-                                             SelectChoice("B")], default="")
+    side = SelectField(_l("Side"), choices=[SelectChoice("", _l("Random")),
+                                             *(SelectChoice(s.id) for s in get_ruleset().sides)],
+                       default="")
     free_city = HiddenField()
 
 

@@ -15,6 +15,7 @@ from wtforms.fields.choices import SelectChoice
 
 from .. import storage
 from ..engine.catalog import load_catalog
+from ..engine.rules import DEFAULT_EDITION
 from ..engine.table import deal
 from ..engine.validation import MAX_PLAYERS, parse_game
 from .forms import PLAYER_COUNTS, SetupForm, posted_rows
@@ -94,7 +95,7 @@ def build_document(seats: list[dict], original: dict | None) -> dict:
         if seat.get("free_city"):
             city["free_city"] = True
         players.append(city)
-    document = dict(original or {"edition": "first"})
+    document = dict(original or {"edition": DEFAULT_EDITION})
     document["players"] = players
     return document
 

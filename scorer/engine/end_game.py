@@ -1,0 +1,110 @@
+"""Effects counted at the end of the game: per item (guilds, Haven, Arena, Ludus ...) and the
+Decorators Guild's complete wonder.
+
+Each function here is the ``score`` of an ``end_game`` effect kind in the registry
+(:mod:`.rules.effects`), so adding such a card is data plus, at most, one function here.
+Every function answers ``(points, explanation)`` from the seat that owns (or copies) the
+effect; lines depending on a few small facts are memoised, since a table has few distinct
+counts and they are rendered thousands of times.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from .messages import N_, Message
+
+if TYPE_CHECKING:
+    from .catalog import Card, Effect
+    from .city import Game
+
+COUNTED_NOUNS = {
+    "brown": N_("brown card"), "grey": N_("grey card"), "blue": N_("blue card"),
+    "yellow": N_("yellow card"), "red": N_("red card"), "green": N_("green card"),
+    "purple": N_("purple card"), "wonder_stage": N_("wonder stage"),
+    "defeat_token": N_("defeat token"),
+}
+WHOSE_PHRASES = {
+    "self": N_("in own city"),
+    "neighbours": N_("in the neighbouring cities"),
+    "self+neighbours": N_("in own and neighbouring cities"),
+}
+PER_ITEM_LINE = N_("%(card)s: %(vp)d per %(what)s %(whose)s × %(count)d = %(points)d")
+WONDER_COMPLETE_LINE = N_("%(card)s: %(built)d of %(stages)d stages of %(wonder)s (%(side)s) "
+                          "built: %(points)d")
+
+
+@lru_cache(maxsize=64)
+def counted_words(counts: tuple[str, ...], whose: str) -> tuple[tuple[Message, ...], Message]:
+    """The translatable "brown card, grey card" and "in own city" of a per-item effect."""
+    return tuple(Message(COUNTED_NOUNS[what]) for what in counts), Message(WHOSE_PHRASES[whose])
+
+
+def counted(game: Game, index: int, counts: tuple[str, ...], whose: str) -> int:
+    """How many of ``counts`` the cities an effect looks at hold, seen from seat ``index``."""
+    cities = game.cities
+    seats = len(cities)
+    if whose == "self":
+        looked = (cities[index],)
+    elif whose == "neighbours":
+        looked = (cities[(index + 1) % seats], cities[index - 1])
+    else:
+        looked = (cities[index], cities[(index + 1) % seats], cities[index - 1])
+    total = 0
+    for city in looked:
+        tallies = city.tallies
+        for what in counts:
+            total += tallies.get(what, 0)
+    return total
+
+
+def score_per_item(game: Game, index: int, card: Card, effect: Effect,
+                   copied: bool = False) -> tuple[int, Message]:
+    """Points of a per-item card (guild or commercial) from the seat ``index``.
+
+    A copied guild is not in the copier's city, yet counts itself when built (Shipowners),
+    so the copy adds the one card it would be.
+    """
+    params = effect.params
+    counts, whose = params["counts"], params["whose"]
+    count = counted(game, index, counts, whose)
+    if copied and whose != "neighbours" and card.colour in counts:
+        count += 1
+    return per_item_line(card, effect, count)
+
+
+@lru_cache(maxsize=2048)
+def per_item_line(card: Card, effect: Effect, count: int) -> tuple[int, Message]:
+    """"Haven: 1 per brown card in own city × 3 = 3"."""
+    params = effect.params
+    counts, whose, vp = params["counts"], params["whose"], params["vp"]
+    points = count * vp
+    what, where = counted_words(counts, whose)
+    line = Message(PER_ITEM_LINE, {"card": card.label, "vp": vp, "what": what, "whose": where,
+                                   "count": count, "points": points}, memo=True)
+    return points, line
+
+
+def score_wonder_complete(game: Game, index: int, card: Card, effect: Effect,
+                          copied: bool = False) -> tuple[int, Message]:
+    """Decorators Guild: its points only when every stage of the owner's side is built."""
+    city = game.cities[index]
+    side = game.ruleset.side(city.side)
+    return wonder_complete_line(card, effect, city.wonder, side.label, city.stages_built,
+                                len(city.stages))
+
+
+@lru_cache(maxsize=256)
+def wonder_complete_line(card: Card, effect: Effect, wonder, side_label: Message, built: int,
+                         stages: int) -> tuple[int, Message]:
+    """"Decorators Guild: 3 of 4 stages of The Pyramids of Giza (Night) built: 0"."""
+    points = effect.params["vp"] if built >= stages else 0
+    return points, Message(WONDER_COMPLETE_LINE, {
+        "card": card.label, "built": built, "stages": stages, "wonder": wonder.label,
+        "side": side_label, "points": points}, memo=True)
+
+
+def clear_memos() -> None:
+    for memo in (counted_words, per_item_line, wonder_complete_line):
+        memo.cache_clear()

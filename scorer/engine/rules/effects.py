@@ -1,0 +1,140 @@
+"""The one registry of effect kinds: what each effect word of the catalog data means to the engine.
+
+A card's or stage's effect is data (``{"type": "vp_per", "counts": ["brown"], ...}``); the
+registry says which part of the engine acts on it (its *role*), which parameters it must carry,
+and, for effects scored at the end of the game, the function that scores it. The catalog loader
+looks every effect up here, so an effect word nobody taught the engine fails when the catalog
+loads (:class:`UnknownEffect`) instead of silently scoring nothing. Scoring and the trade
+planner read effects only through their role, never through a card's name.
+
+An expansion adds its own kinds with :func:`register_effect` before its catalog loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from ..end_game import score_per_item, score_wonder_complete
+from ..messages import N_, Message
+
+#: What the engine does with an effect:
+#: ``points`` printed victory points; ``science`` a science symbol (``any``: chosen at the end);
+#: ``production`` resources for building; ``trade_discount`` a cheaper purchase price;
+#: ``free_build`` a way to build without paying (reported by the build checker);
+#: ``end_game`` points counted at the end by the kind's ``score`` function;
+#: ``copy_guild`` copy a neighbour's guild at the end; ``in_play`` effects that already show in
+#: what the players enter (coins, shields turned into tokens, extra plays) and score nothing.
+ROLES = ("points", "science", "production", "trade_discount", "free_build", "end_game",
+         "copy_guild", "in_play")
+
+
+class UnknownEffect(ValueError):
+    """An effect word or parameter the registry does not know: the catalog refuses to load."""
+
+
+@dataclass(frozen=True, slots=True)
+class FreeBuild:
+    """How the build checker reports a free-build effect of a built wonder stage.
+
+    ``certain(city, card)`` says the building is free right now (no turn condition); otherwise
+    the free build depends on the turn and is reported as a note, with ``kind`` and ``message``.
+    ``flag`` keeps the first edition's ``"free_build": true`` report instead of a note.
+    """
+
+    kind: str
+    message: Message | None = None
+    certain: Callable | None = None
+    flag: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EffectKind:
+    name: str
+    role: str
+    #: parameter -> accepted types; every one must be present
+    params: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
+    #: parameters that may be present
+    optional: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
+    #: end_game: ``score(game, seat, owner, effect, copied) -> (points, Message)``
+    score: Callable | None = None
+    free_build: FreeBuild | None = None
+
+    def __post_init__(self) -> None:
+        if self.role not in ROLES:
+            raise ValueError(f"effect kind {self.name!r}: unknown role {self.role!r}")
+        if (self.role == "end_game") != (self.score is not None):
+            raise ValueError(f"effect kind {self.name!r}: end_game effects need a score function")
+        if (self.role == "free_build") != (self.free_build is not None):
+            raise ValueError(f"effect kind {self.name!r}: free_build effects need a FreeBuild")
+
+    def check(self, params: Mapping[str, object], where: str) -> None:
+        """Refuse missing, mistyped or unexpected parameters (at catalog load time)."""
+        for name, types in self.params.items():
+            if not isinstance(params.get(name), types):
+                raise UnknownEffect(f"{where}: effect {self.name!r} needs {name!r} of type "
+                                    f"{'/'.join(t.__name__ for t in types)}")
+        for name, value in params.items():
+            if name in self.params:
+                continue
+            if name not in self.optional or not isinstance(value, self.optional[name]):
+                raise UnknownEffect(f"{where}: effect {self.name!r} has no parameter {name!r}")
+
+
+_REGISTRY: dict[str, EffectKind] = {}
+#: read-only view of every registered kind
+EFFECT_KINDS: Mapping[str, EffectKind] = MappingProxyType(_REGISTRY)
+
+
+def register_effect(kind: EffectKind) -> EffectKind:
+    """Teach the engine an effect kind; registering a name twice is a programming error."""
+    if kind.name in _REGISTRY and _REGISTRY[kind.name] != kind:
+        raise ValueError(f"effect kind {kind.name!r} is already registered")
+    _REGISTRY[kind.name] = kind
+    return kind
+
+
+def effect_kind(name: str, where: str = "catalog") -> EffectKind:
+    kind = _REGISTRY.get(name)
+    if kind is None:
+        raise UnknownEffect(f"{where}: unknown effect kind {name!r}; register it in "
+                            "scorer.engine.rules.effects before loading the catalog")
+    return kind
+
+
+def _new_colour(city, card) -> bool:
+    return city.count(card.colour) == 0
+
+
+_INT, _STR, _TUPLE, _BOOL = (int,), (str,), (tuple,), (bool,)
+_PER_ITEM = {"counts": _TUPLE, "whose": _STR}
+
+for _kind in (
+    EffectKind("vp", "points", {"amount": _INT}),
+    EffectKind("science", "science", {"symbol": _STR}),
+    EffectKind("produce", "production", {"choice": _TUPLE, "amount": _INT},
+               optional={"sellable": _BOOL}),
+    EffectKind("trade_discount", "trade_discount", {"goods": _STR, "direction": _STR}),
+    EffectKind("shields", "in_play", {"amount": _INT}),
+    EffectKind("coins", "in_play", {"amount": _INT}),
+    EffectKind("coins_per", "in_play", {**_PER_ITEM, "coins": _INT}),
+    EffectKind("play_last_card", "in_play"),
+    EffectKind("build_from_discard", "in_play"),
+    EffectKind("vp_per", "end_game", {**_PER_ITEM, "vp": _INT}, score=score_per_item),
+    EffectKind("coins_vp_per", "end_game", {**_PER_ITEM, "coins": _INT, "vp": _INT},
+               score=score_per_item),
+    EffectKind("vp_if_wonder_complete", "end_game", {"vp": _INT}, score=score_wonder_complete),
+    EffectKind("copy_guild", "copy_guild"),
+    EffectKind("free_build_once_per_age", "free_build",
+               free_build=FreeBuild("once_per_age", flag=True)),
+    EffectKind("free_first_card_each_colour", "free_build", free_build=FreeBuild(
+        "first_of_colour", Message(N_("Free: the first building of each colour costs nothing, "
+                                      "and the city has no building of this colour yet.")),
+        certain=_new_colour)),
+    EffectKind("free_first_card_each_age", "free_build", free_build=FreeBuild(
+        "first_turn_of_age", Message(N_("Free if built on the first turn of an Age.")))),
+    EffectKind("free_last_card_each_age", "free_build", free_build=FreeBuild(
+        "last_turn_of_age", Message(N_("Free if built on the last turn of an Age.")))),
+):
+    register_effect(_kind)

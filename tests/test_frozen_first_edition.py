@@ -1,0 +1,39 @@
+"""First-edition games exactly as saved by the app before rulesets existed, and their answers.
+
+``tests/data/frozen_first_edition/`` was made by running the code of commit a005d16 (the last
+one before the Ruleset refactor): games entered through the web forms, the stored documents
+copied byte for byte from its SQLite database, then scored (English, Dutch, Polish) and asked
+a hand question through its API. Every later version must load them and answer the same bytes:
+a saved game scores the same forever.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data" / "frozen_first_edition"
+GAMES = sorted(path.name.removesuffix(".json") for path in DATA.glob("game-??.json"))
+
+
+def test_the_frozen_set_is_there():
+    assert len(GAMES) == 10
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "pl"])
+@pytest.mark.parametrize("name", GAMES)
+def test_saved_game_scores_byte_for_byte_as_before(client, name, lang):
+    document = (DATA / f"{name}.json").read_bytes()
+    answer = client.post("/api/v1/score", data=document, content_type="application/json",
+                         headers={"Accept-Language": lang})
+    assert answer.status_code == 200
+    assert answer.get_data() == (DATA / f"{name}.score.{lang}.json").read_bytes()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_saved_game_trade_answers_byte_for_byte_as_before(client, name):
+    question = (DATA / f"{name}.trade.json").read_bytes()
+    answer = client.post("/api/v1/trade", data=question, content_type="application/json")
+    assert answer.status_code == 200
+    assert answer.get_data() == (DATA / f"{name}.trade.en.json").read_bytes()
