@@ -30,8 +30,15 @@ def deal(catalog: Catalog, choices: Sequence[tuple[str | None, str | None]],
             if not pool:
                 raise ValueError("not enough wonders left to deal")
             wonder = pool.pop()
-        dealt.append((wonder, side or rng.choice(tuple(catalog.wonders[wonder].sides))))
+        dealt.append((wonder, side or rng.choice(sides_of(catalog, wonder))))
     return dealt
+
+
+def sides_of(catalog: Catalog, wonder_id: str) -> tuple[str, ...]:
+    """The sides a wonder may be dealt (an unknown wonder: the catalog's sides, for validation
+    to refuse the wonder rather than the deal to fail)."""
+    wonder = catalog.wonders.get(wonder_id) or next(iter(catalog.wonders.values()))
+    return tuple(wonder.sides)
 
 
 def copies_in_decks(catalog: Catalog, seats: int) -> dict[str, int]:

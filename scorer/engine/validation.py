@@ -19,6 +19,8 @@ MAX_NAME_LENGTH = 40
 MAX_ID_LENGTH = 64
 #: compatibility for the pages until they read the ruleset (the same in every edition)
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
+MAX_TOKENS = {kind.id: kind.limit for kind in get_ruleset().tokens}
+MAX_BATTLES = get_ruleset().max_battles
 
 
 @dataclass(frozen=True, slots=True)
