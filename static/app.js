@@ -143,3 +143,49 @@
     });
   });
 })();
+(function () {
+  "use strict";
+  // The quick pad: the science helper and the coins held fill their rows as they are typed.
+  var grid = document.querySelector(".quick");
+  if (!grid) { return; }
+  function number(input) {
+    var text = input.value.trim();
+    return /^\d+$/.test(text) ? parseInt(text, 10) : (text === "" ? null : NaN);
+  }
+  function points(c, g, t) { return c * c + g * g + t * t + 7 * Math.min(c, g, t); }
+  function best(c, g, t, wild) {  // every placement of the wild symbols, as the server does
+    var top = points(c, g, t);
+    for (var a = 0; a <= wild; a++) {
+      for (var b = 0; a + b <= wild; b++) { top = Math.max(top, points(c + a, g + b, t + wild - a - b)); }
+    }
+    return top;
+  }
+  function cell(column, row) { return grid.querySelector('[name="columns-' + column + "-" + row + '"]'); }
+  function fill(target, value) {
+    if (!target) { return; }
+    if (value === null) {
+      if (target.dataset.auto) { target.value = ""; delete target.dataset.auto; }
+      return;
+    }
+    target.value = String(value);
+    target.dataset.auto = "1";
+  }
+  grid.addEventListener("input", function (event) {
+    var input = event.target, match = /^columns-(\d+)-(\w+)$/.exec(input.name || "");
+    if (!match) { return; }
+    var column = match[1], row = match[2];
+    if (row === "science" || row === "coins") { delete input.dataset.auto; return; }
+    if (input.hasAttribute("data-science")) {
+      var values = ["compass", "gear", "tablet", "free_symbols"].map(function (name) { return number(cell(column, name)); });
+      if (values.some(function (v) { return v !== null && isNaN(v); })) { return; }
+      var empty = values.every(function (v) { return v === null; });
+      values = values.map(function (v) { return v || 0; });
+      fill(cell(column, "science"), empty ? null : best(values[0], values[1], values[2], values[3]));
+    } else if (row === "coins_held") {
+      var held = number(input), treasury = cell(column, "coins");
+      if (isNaN(held) || (treasury.value !== "" && !treasury.dataset.auto)) { return; }
+      fill(treasury, held === null ? null : Math.floor(held / 3));
+    }
+  });
+  grid.querySelectorAll("[data-science-button]").forEach(function (button) { button.hidden = true; });
+})();

@@ -189,3 +189,66 @@ def test_names_move_on_with_enter_and_pages_with_typing_guard_leaving(app, clien
     assert "data-guard=" in city
     assert city.index('class="skip-link" href="#city-actions"') < city.index('id="cards-altar"')
     assert 'id="city-actions"' in city
+
+
+def quick(client, *columns, action="total", count=None):
+    data = {"action": action, "count": count or str(len(columns))}
+    for index, values in enumerate(columns):
+        data.update({f"columns-{index}-{key}": str(value) for key, value in values.items()})
+    return client.post("/quick", data=data)
+
+
+def test_quick_pad_is_a_grid_of_players_by_rows_with_empty_names(client):
+    html = client.get("/quick?count=4").get_data(as_text=True)
+    grid = html[html.index('<table class="pad quick-grid'):]
+    grid = grid[:grid.index("</table>")]
+    rows = re.findall(r'<tr class="row-\w+" data-row="(\w+)">', grid)
+    assert rows == ["military", "coins", "wonder", "civilian", "science", "commercial", "guilds"]
+    for row in rows:  # one cell per player in each row, in seat order
+        line = grid[grid.index(f'data-row="{row}"'):]
+        line = line[:line.index("</tr>")]
+        assert re.findall(r'name="columns-(\d)-' + row + '"', line) == ["0", "1", "2", "3"]
+    names = re.findall(r'<input[^>]*name="columns-\d-name"[^>]*>', grid)
+    assert len(names) == 4 and not any('value="' in tag and 'value=""' not in tag for tag in names)
+    assert "Player 1" not in grid
+    assert 'id="columns-0-coins_held"' not in grid  # the coins held are not a row of points
+
+
+def test_quick_pad_treasury_and_coins_held_cannot_be_mixed_up(client):
+    answer = quick(client, {"name": "Ada", "coins": 14, "coins_held": 14}, {"name": "Bob"},
+                   {"name": "Cy"})
+    assert answer.status_code == 422
+    html = answer.get_data(as_text=True)
+    assert "14 coins held give 4 treasury points (1 per 3 coins), not 14" in html
+    assert ("#columns-0-coins", "Ada, Treasury: 14 coins held give 4 treasury points (1 per 3 "
+            "coins), not 14: correct the treasury row or the coins held.") in summary_links(html)
+    html = quick(client, {"name": "Ada", "coins_held": 14}, {"name": "Bob"},
+                 {"name": "Cy"}).get_data(as_text=True)
+    assert re.search(r'name="columns-0-coins"[^>]*value="4"', html)
+    assert totals_of(html) == [4, 0, 0]
+    assert "Treasury <small" in html and "(1 point per 3 coins)" in html
+    assert "Tie-break: coins held at the end" in html
+
+
+def totals_of(html):
+    foot = html[html.index('<tr class="total">'):]
+    return [int(n.replace("−", "-")) for n in re.findall(r"<td[^>]*>(−?\d+)</td>", foot[:foot.index("</tr>")])]
+
+
+def test_quick_pad_errors_come_all_at_once(client):
+    answer = quick(client, {"name": "", "civilian": "many"},
+                   {"name": "Bob", "science": 5, "compass": 1, "gear": 1, "tablet": 1},
+                   {"name": "Cy", "coins_held": -2})
+    assert answer.status_code == 422
+    hrefs = list(dict.fromkeys(href for href, _text in summary_links(answer.get_data(as_text=True))))
+    assert hrefs == ["#columns-0-name", "#columns-0-civilian", "#columns-1-science",
+                     "#columns-2-coins_held"]
+
+
+def test_quick_pad_science_button_fills_every_science_row_without_the_script(client):
+    html = quick(client, {"name": "Ada", "science": 1, "compass": 2, "gear": 1, "tablet": 1,
+                          "free_symbols": 1},
+                 {"name": "Bob", "tablet": 3}, {"name": "Cy"}, action="science").get_data(as_text=True)
+    assert re.search(r'name="columns-0-science"[^>]*value="18"', html)
+    assert re.search(r'name="columns-1-science"[^>]*value="9"', html)
+    assert re.search(r'value="science"[^>]*formaction="#science-helper"', html)

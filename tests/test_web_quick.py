@@ -41,7 +41,8 @@ def test_totals_and_winner(client):
 
 
 def test_coins_break_a_tie(client):
-    html = post(client, column(0, "Ada", civilian=10, coins_held=2),
+    # 3 and 5 coins both give 1 treasury point (filled in from the coins held): a tie on 11.
+    html = post(client, column(0, "Ada", civilian=10, coins_held=3),
                 column(1, "Bob", civilian=10, coins_held=5), column(2, "Cy")).get_data(as_text=True)
     assert "Winner: Bob" in html and "broken by coins" in html
 

@@ -39,11 +39,6 @@ def posted_rows(formdata, prefix: str) -> int:
     return len(indexes)
 
 
-def labelled(field) -> list[str]:
-    """A field's own errors prefixed by its label, for the list at the top of a form."""
-    return [f"{field.label.text}: {message}" for message in field.errors]
-
-
 def strip(value):
     return value.strip() if isinstance(value, str) else value
 

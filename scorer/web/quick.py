@@ -1,7 +1,9 @@
 """The quick pad: the paper score pad on a phone, with the sums and the science done for you.
 
-Points are typed row by row; the science helper turns symbol counts and free symbols into the
-science row. Totals and winners come from the engine's ranking, so the coin tie-break is the
+Points are typed row by row in a grid like the paper pad's; the science helper turns symbol
+counts and free symbols into the science row (in the page's script as they are typed, by a
+button without it), and the coins held, typed apart for the tie-break, give the treasury row
+when it is left empty and are checked against it when both are typed. Totals and winners come from the engine's ranking, so the coin tie-break is the
 same as on the full score pad. Nothing is stored: it is a calculator for a paper game.
 """
 
@@ -13,8 +15,9 @@ from flask_babel import gettext as _
 from ..engine.quickpad import QuickEntry, quick_score, science_helper
 from ..engine.scoring import CATEGORIES
 from ..engine.validation import MAX_PLAYERS, MIN_PLAYERS
-from .forms import PLAYER_COUNTS, QuickPadForm, labelled, posted_rows
-from .problems import ErrorMap
+from .forms import PLAYER_COUNTS, QuickPadForm, posted_rows
+from .labels import CATEGORY_LABELS
+from .problems import ErrorMap, summary
 from .setup import DEFAULT_COUNT
 
 bp = Blueprint("quick", __name__)
@@ -23,8 +26,8 @@ HELPER_FIELDS = ("compass", "gear", "tablet", "free_symbols")
 
 
 def blank_column(number: int, free_city: bool = False) -> dict:
-    name = _("Free City") if free_city else _("Player %(number)d", number=number)
-    return {"name": name, "free_city": "1" if free_city else ""}
+    """An empty column: names are typed by the players, never prefilled (the Free City's aside)."""
+    return {"name": _("Free City") if free_city else "", "free_city": "1" if free_city else ""}
 
 
 def columns_for(count: str, columns: list[dict] | None = None) -> list[dict]:
@@ -44,11 +47,11 @@ def form_with(columns: list[dict]) -> QuickPadForm:
 def apply_science_helper(column, errors: ErrorMap, index: int) -> None:
     """Fill the science row from the helper's symbols; refuse a typed row that disagrees."""
     counts = [column[field].data for field in HELPER_FIELDS]
-    if all(value is None for value in counts):
+    if all(value is None for value in counts) or any(column[field].errors for field in HELPER_FIELDS):
         return
     points, choices = science_helper(*(value or 0 for value in counts))
     typed = column["science"].data
-    if typed is None or request.form.get("action") == f"science-{index}":
+    if typed is None or request.form.get("action") in ("science", f"science-{index}"):
         column["science"].data = points
         column["science"].raw_data = [str(points)]
     elif typed != points:
@@ -57,20 +60,39 @@ def apply_science_helper(column, errors: ErrorMap, index: int) -> None:
                      "row or the symbols.", points=points, typed=typed))
 
 
-def compute(form: QuickPadForm):
+def apply_treasury(column, errors: ErrorMap, index: int) -> None:
+    """The treasury row is the coins held ÷ 3: filled from them when empty, checked when typed,
+    so coins typed into the treasury row (or points into the coins) never pass unnoticed."""
+    held, typed = column["coins_held"].data, column["coins"].data
+    if held is None or column["coins_held"].errors or column["coins"].errors:
+        return
+    if typed is None:
+        column["coins"].data = held // 3
+        column["coins"].raw_data = [str(held // 3)]
+    elif typed != held // 3:
+        errors.add(f"columns[{index}].coins",
+                   _("%(held)d coins held give %(points)d treasury points (1 per 3 coins), not "
+                     "%(typed)d: correct the treasury row or the coins held.",
+                     held=held, points=held // 3, typed=typed))
+
+
+def compute(form: QuickPadForm, form_ok: bool = True):
     errors = ErrorMap()
     names = set()
     for index, entry in enumerate(form.columns):
         column = entry.form
         apply_science_helper(column, errors, index)
+        apply_treasury(column, errors, index)
         name = column["name"].data or ""
-        if not name:
+        if column["name"].errors:
+            pass
+        elif not name:
             errors.add(f"columns[{index}].name", _("Every player needs a name."))
         elif name in names:
             errors.add(f"columns[{index}].name",
                        _("Two players are called '%(name)s'; names must differ.", name=name))
         names.add(name)
-    if errors:
+    if errors or not form_ok:
         return None, errors
     entries = [QuickEntry(name=entry.form["name"].data,
                           points={row: entry.form[row].data or 0 for row in CATEGORIES},
@@ -83,10 +105,28 @@ def compute(form: QuickPadForm):
 def show(form: QuickPadForm, score=None, errors: ErrorMap | None = None, status: int = 200):
     errors = errors or ErrorMap()
     column_errors = [{field: errors.take(f"columns[{index}].{field}")
-                      for field in ("name", "science")} for index in range(len(form.columns))]
+                      for field in ("name", "science", "coins")} for index in range(len(form.columns))]
+    general = errors.rest()
+    helper_open = any(entry.form[name].data is not None or entry.form[name].errors
+                      for entry in form.columns for name in HELPER_FIELDS)
     return render_template("quick.html", form=form, score=score, column_errors=column_errors,
-                           general=errors.rest() + labelled(form.count), categories=CATEGORIES,
-                           helper_fields=HELPER_FIELDS), status
+                           summary=quick_summary(form, column_errors, general),
+                           categories=CATEGORIES, helper_fields=HELPER_FIELDS,
+                           helper_open=helper_open), status
+
+
+def quick_summary(form: QuickPadForm, column_errors: list[dict], general: list[str]) -> list[dict]:
+    """Every problem of the grid, player by player, each linking to its cell."""
+    entries = [(None, None, general), (form.count.id, form.count.label.text, form.count.errors)]
+    for index, (entry, found) in enumerate(zip(form.columns, column_errors, strict=True), start=1):
+        column = entry.form
+        who = column.name.data or (_("Free City") if column.free_city.data
+                                   else _("Player %(number)d", number=index))
+        for name in ("name", *CATEGORIES, "coins_held", *HELPER_FIELDS):
+            field = column[name]
+            label = CATEGORY_LABELS[name] if name in CATEGORY_LABELS else field.label.text
+            entries.append((field.id, f"{who}, {label}", [*field.errors, *found.get(name, [])]))
+    return summary(entries)
 
 
 @bp.route("/quick", methods=["GET", "POST"])
@@ -98,14 +138,13 @@ def pad():
     if request.form.get("action") == "count":
         count = form.count.data if form.count.data in PLAYER_COUNTS else DEFAULT_COUNT
         return show(form_with(columns_for(count, [dict(entry.data) for entry in form.columns])))
-    if not form.validate():
-        return show(form, status=422)
+    form_ok = form.validate()
     columns = len(form.columns.entries)
     free = sum(1 for entry in form.columns if entry.form["free_city"].data)
     too_many = posted_rows(request.form, "columns") > MAX_PLAYERS
     if too_many or not MIN_PLAYERS <= columns <= MAX_PLAYERS or (free and (columns, free) != (3, 1)):
         return show(form, errors=_count_error(), status=422)
-    score, errors = compute(form)
+    score, errors = compute(form, form_ok)
     if score is None:
         return show(form, errors=errors, status=422)
     return show(form, score)

@@ -130,3 +130,43 @@ def test_save_buttons_are_reachable_without_tabbing_through_the_buildings(page: 
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
     expect(page.get_by_role("button", name="Next")).to_be_focused()
+
+
+def test_quick_pad_science_helper_and_coins_held_fill_their_rows_without_a_reload(page: Page,
+                                                                                  live_server):
+    page.goto(f"{live_server}/quick?count=3")
+    requests = []
+    page.on("request", lambda request: requests.append(request.method))
+    for index, name in enumerate(("Ada", "Bob")):  # names are empty; Enter moves to the next
+        page.locator(f"#columns-{index}-name").fill(name)
+        page.locator(f"#columns-{index}-name").press("Enter")
+    expect(page.locator("#columns-2-name")).to_be_focused()
+    page.keyboard.type("Cy")
+    page.locator("#science-helper summary").click()
+    expect(page.get_by_role("button", name="Put in the science row")).to_be_hidden()
+    for name, value in (("compass", "2"), ("gear", "1"), ("tablet", "1"), ("free_symbols", "1")):
+        page.locator(f"#columns-0-{name}").fill(value)
+    expect(page.locator("#columns-0-science")).to_have_value("18")  # as the server: 9 + 1 + 1 + 7
+    page.locator("#columns-1-tablet").fill("3")
+    expect(page.locator("#columns-1-science")).to_have_value("9")
+    page.locator("#columns-1-tablet").fill("")
+    expect(page.locator("#columns-1-science")).to_have_value("")
+    page.locator("#columns-2-coins_held").fill("14")
+    expect(page.locator("#columns-2-coins")).to_have_value("4")
+    assert "POST" not in requests and "GET" not in requests
+    page.get_by_role("button", name="Add up").last.click()
+    expect(page.locator(".winners")).to_contain_text("Winner: Ada")
+    expect(page.locator("tr.total td")).to_have_text(["18", "0", "4"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_quick_pad_science_button_without_javascript(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server}/quick?count=3")
+    page.locator("#science-helper summary").click()
+    page.locator("#columns-0-tablet").fill("2")
+    page.get_by_role("button", name="Put in the science row").click()
+    expect(page.locator("#columns-0-science")).to_have_value("4")
+    assert page.url.endswith("#science-helper")
+    context.close()
