@@ -232,7 +232,8 @@ def test_quick_pad_treasury_and_coins_held_cannot_be_mixed_up(client):
 
 def totals_of(html):
     foot = html[html.index('<tr class="total">'):]
-    return [int(n.replace("−", "-")) for n in re.findall(r"<td[^>]*>(−?\d+)</td>", foot[:foot.index("</tr>")])]
+    cells = re.findall(r"<td[^>]*>(−?\d+)</td>", foot[:foot.index("</tr>")])
+    return [int(n.replace("−", "-")) for n in cells]
 
 
 def test_quick_pad_errors_come_all_at_once(client):

@@ -3,8 +3,9 @@
 Points are typed row by row in a grid like the paper pad's; the science helper turns symbol
 counts and free symbols into the science row (in the page's script as they are typed, by a
 button without it), and the coins held, typed apart for the tie-break, give the treasury row
-when it is left empty and are checked against it when both are typed. Totals and winners come from the engine's ranking, so the coin tie-break is the
-same as on the full score pad. Nothing is stored: it is a calculator for a paper game.
+when it is left empty and are checked against it when both are typed. Totals and winners come
+from the engine's ranking, so the coin tie-break is the same as on the full score pad. Nothing
+is stored: it is a calculator for a paper game.
 """
 
 from __future__ import annotations
