@@ -2,6 +2,11 @@
 
 The rules engine lives in :mod:`scorer.engine` and knows nothing of Flask; everything else in
 this package translates between it and HTTP, the command line, HTML and PDF.
+
+Configuration, later sources winning: the defaults below, ``instance/config.py``, then
+environment variables ``SCORER_<KEY>`` (``SCORER_SECRET_KEY``, ``SCORER_DATABASE_URL``, ...;
+values are read as JSON when they parse, so ``SCORER_PROXY_FIX=1`` is a number). Tests pass a
+mapping instead of the last two, so a developer's environment never reaches them.
 """
 
 from __future__ import annotations
@@ -11,34 +16,72 @@ from pathlib import Path
 
 from flask import Flask
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_ROOT = PACKAGE_DIR.parent
+ENV_PREFIX = "SCORER"
+#: environment variables with a name of their own, and the config key each one sets
+ENV_ALIASES = {"SCORER_SECURE_COOKIES": "SESSION_COOKIE_SECURE"}
+
+
+def resource_root() -> Path:
+    """Where ``templates/``, ``static/`` and ``translations/`` are.
+
+    A built wheel carries them inside the package (the build copies them there, see
+    ``setup.py``); a checkout keeps them at its top level, as the design card wants.
+    """
+    if (PACKAGE_DIR / "templates").is_dir():
+        return PACKAGE_DIR
+    return PROJECT_ROOT
+
+
+def instance_path() -> str | None:
+    """``SCORER_INSTANCE_PATH``, else the checkout's ``instance/``; None lets Flask choose
+    (``<venv>/var/scorer-instance`` for an installed package)."""
+    if os.environ.get("SCORER_INSTANCE_PATH"):
+        return os.path.abspath(os.environ["SCORER_INSTANCE_PATH"])
+    if resource_root() == PROJECT_ROOT:
+        return str(PROJECT_ROOT / "instance")
+    return None
+
+
+def load_environment(app: Flask, environ=os.environ) -> None:
+    app.config.from_prefixed_env(ENV_PREFIX)
+    for name, key in ENV_ALIASES.items():
+        if name in environ:
+            app.config[key] = environ[name].strip().lower() in {"1", "true", "yes", "on"}
 
 
 def create_app(test_config: dict | None = None) -> Flask:
+    resources = resource_root()
     app = Flask(
         __name__,
-        instance_path=str(PROJECT_ROOT / "instance"),
+        instance_path=instance_path(),
         instance_relative_config=True,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        template_folder=str(resources / "templates"),
+        static_folder=str(resources / "static"),
     )
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorer.sqlite"),
+        DATABASE_URL=None,
         BABEL_DEFAULT_LOCALE="en",
-        BABEL_TRANSLATION_DIRECTORIES=str(PROJECT_ROOT / "translations"),
+        BABEL_TRANSLATION_DIRECTORIES=str(resources / "translations"),
         LANGUAGES=("en", "nl", "pl"),
         MAX_CONTENT_LENGTH=1024 * 1024,
+        PROXY_FIX=0,
+        REQUEST_LOG=True,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        load_environment(app)
     else:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
     # Reports keep the score pad's row order, as the spec's examples show them.
     app.json.sort_keys = False
 
-    from . import api, cli, i18n, pdf, secret, web
+    from . import api, cli, hosting, i18n, pdf, secret, web
 
+    hosting.init_app(app)
     secret.init_app(app)
     i18n.init_app(app)
     app.register_blueprint(api.bp)
