@@ -29,7 +29,7 @@ from .engine import get_engine, writer
 from .schema import game
 
 __all__ = [
-    "SavedGame", "create_game", "load_game", "modify_game", "update_game", "delete_game",
+    "SavedGame", "create_game", "restore_game", "load_game", "modify_game", "update_game", "delete_game",
     "list_games", "ping", "init_app", "get_engine",
 ]
 
@@ -122,6 +122,25 @@ def create_game(document: dict, title: str | None = None, owner_token_hash: str 
         except exc.IntegrityError:  # a collision of 128 random bits: draw again
             continue
         return public_id
+
+
+def restore_game(saved: SavedGame) -> bool:
+    """Insert a game as it was (an import from a backup): its id, title, times, revision and
+    owner. The document must be in the current format. False, writing nothing, when the id is
+    taken: a restore never overwrites a game."""
+    if saved.format_version != CURRENT_VERSION:
+        raise ValueError("upgrade the document before restoring it")
+    try:
+        with writer(get_engine()).begin() as connection:
+            connection.execute(insert(game).values(
+                public_id=saved.id, title=saved.title, document=_encode(saved.document),
+                format_version=CURRENT_VERSION, revision=saved.revision,
+                owner_token_hash=saved.owner_token_hash,
+                created_at=saved.created_at, updated_at=saved.updated_at,
+            ))
+    except exc.IntegrityError:
+        return False
+    return True
 
 
 def load_game(public_id: str) -> SavedGame | None:
