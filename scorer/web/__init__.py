@@ -39,14 +39,15 @@ def page_error(error: HTTPException):
 def init_app(app: Flask) -> None:
     """Register the page blueprints and the database hooks."""
     from .. import api
-    from . import build, cities, games, invite, labels, quick, setup
+    from . import build, cities, games, install, invite, labels, quick, setup
 
     storage.init_app(app)
     csrf.init_app(app)
     csrf.exempt(api.bp)
     labels.register(app)
+    app.jinja_env.globals.update(THEME_COLOURS=install.THEME_COLOURS)
     app.add_url_rule("/", "index", games.index)
-    for blueprint in (games.bp, setup.bp, cities.bp, quick.bp, build.bp, invite.bp):
+    for blueprint in (games.bp, setup.bp, cities.bp, quick.bp, build.bp, invite.bp, install.bp):
         app.register_blueprint(blueprint)
     for code in (400, 404, 405, 413):
         app.register_error_handler(code, page_error)

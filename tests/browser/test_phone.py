@@ -149,23 +149,30 @@ def test_dutch_switch_keeps_the_page(page: Page, live_server):
 
 
 def test_pages_fit_phone_and_desktop_with_aa_contrast(browser, live_server, live_app):
+    """Every page fits the phone in every language, with AA contrast and 44 px tap targets, in
+    the light scheme and in the dark one a phone set to dark mode asks for."""
+    cities = [player(f"Player number {n}", wonder, coins=n)
+              for n, wonder in enumerate(("gizah", "rhodes", "babylon", "olympia", "ephesos",
+                                          "alexandria", "halikarnassos"))]
+    cities[0].update(cards=["altar", "lumber-yard", "loom", "apothecary", "barracks"],
+                     tokens={"defeat": 2})
     with live_app.app_context():
-        game_id = storage.create_game(game(*[player(f"Player number {n}", wonder, coins=n)
-                                             for n, wonder in enumerate(
-                                                 ("gizah", "rhodes", "babylon", "olympia",
-                                                  "ephesos", "alexandria", "halikarnassos"))]))
+        game_id = storage.create_game(game(*cities))
     pages = ["/", "/games/new", "/games", "/quick", f"/games/{game_id}",
              f"/games/{game_id}/players/0", f"/games/{game_id}/build", f"/games/{game_id}/delete"]
     # Dutch and Polish labels are longer than English ones: every language must fit the phone.
-    for width, height, locale in ((390, 844, "en"), (390, 844, "nl"), (390, 844, "pl"),
-                                  (1280, 800, "en")):
-        context = browser.new_context(viewport={"width": width, "height": height})
+    for width, height, locale, scheme in ((390, 844, "en", "light"), (390, 844, "nl", "light"),
+                                          (390, 844, "pl", "light"), (1280, 800, "en", "light"),
+                                          (390, 844, "en", "dark"), (390, 844, "pl", "dark"),
+                                          (1280, 800, "en", "dark")):
+        context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
         context.add_cookies([{"name": "lang", "value": locale, "url": live_server}])
         page = context.new_page()
         for url in pages:
             page.goto(live_server + url)
-            assert page.evaluate("document.documentElement.scrollWidth") <= width, (url, width, locale)
-            assert page.evaluate(CONTRAST) == [], (url, width, locale)
+            where = (url, width, locale, scheme)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, where
+            assert page.evaluate(CONTRAST) == [], where
             if width == 390:
-                assert small_tap_targets(page) == [], (url, locale)
+                assert small_tap_targets(page) == [], where
         context.close()
