@@ -1,7 +1,8 @@
 """A Babel extractor for card and wonder names in the catalog's JSON files.
 
 Names live in the data, not in code, yet must be translated like every other visible word;
-this lets ``pybabel extract`` find them (context ``card`` or ``wonder``), with the first-edition
+this lets ``pybabel extract`` find them (context ``card``, ``wonder`` or an entry's ``kind``
+such as ``leader``), with the first-edition
 rulebooks' Dutch and Polish names as translator comments.
 """
 
@@ -13,7 +14,7 @@ import json
 def extract(fileobj, keywords, comment_tags, options):
     entries = json.loads(fileobj.read().decode("utf-8"))
     for line, entry in enumerate(entries, start=1):
-        context = "wonder" if "sides" in entry else "card"
+        context = entry.get("kind") or ("wonder" if "sides" in entry else "card")
         hints = entry.get("reference_names", {})
         comments = [f"{lang}: {name}" for lang, name in sorted(hints.items()) if name]
         yield line, "pgettext", (context, entry["name"]), comments

@@ -5,24 +5,34 @@ engine's trade modules: every needed unit is given by one source (the builder's 
 and stages; a neighbour's board, brown and grey cards), no source gives more units per turn
 than it produces, and every way is priced unit by unit. Its Pareto set of (left, right)
 coins must be exactly the planner's options.
+
+With Leaders the builder's leaders change the cost, again read from their effects' words:
+one unit of the cost waived (any unit, every one tried) when a discount names the build's
+colour or ``wonder_stage``, no resources for a ``free_build`` colour, one unit from the bank
+for its price with ``bank_buy``, and a rebate per neighbour paid with ``trade_rebate``; the
+options are then the (bank, left, right) points no other way beats on all three.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from itertools import product
+from itertools import combinations, product
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.engine.catalog import RAW_MATERIALS, RESOURCES
 from scorer.engine.city import City, Game
+from scorer.engine.leaders.catalog import load_leaders
 from scorer.engine.rules import get_ruleset
 from scorer.engine.trade import BuildReport, card_report, stage_report
 from scorer.engine.trade_market import market_for
 
 RULESET = get_ruleset()
 CATALOG = RULESET.catalog
+LEADERS = load_leaders().leaders
+TRADE_LEADERS = ["hammurabi", "leonidas", "archimedes", "imhotep", "ramses", "bilkis",
+                 "hatshepsut", "maecenas", "cleopatra"]
 SELLING_COLOURS = ("brown", "grey")
 
 
@@ -50,13 +60,39 @@ def unit_price(buyer: City, side: str, resource: str) -> int:
     return 2
 
 
-def exhaustive_ways(game: Game, index: int, cost) -> dict[tuple[int, int], set[frozenset]]:
-    """Every way to cover the cost: (left coins, right coins) -> the shopping lists giving it."""
+def leader_effects(builder: City, kind: str) -> list:
+    return [effect for leader in builder.leaders for effect in leader.effects
+            if effect.type == kind]
+
+
+def exhaustive_ways(game: Game, index: int, cost, target: str = "") -> dict[tuple, set[frozenset]]:
+    """Every way to cover the cost: (bank extra, left coins, right coins) -> the shopping lists.
+
+    ``target`` is the build's colour or ``wonder_stage``, for the builder's leaders."""
+    builder = game.cities[index]
+    units = [resource for resource in RESOURCES for _ in range(cost.get(resource, 0))]
+    if any(e["colour"] == target for e in leader_effects(builder, "free_build")):
+        units = []
+    waives = sum(e["units"] for e in leader_effects(builder, "discount") if e["target"] == target)
+    bank_buys = leader_effects(builder, "bank_buy")
+    ways: dict[tuple, set[frozenset]] = defaultdict(set)
+    # every choice of the units waived, and of the unit bought from the bank (or none)
+    for waived in {tuple(sorted(c)) for c in combinations(range(len(units)), min(waives, len(units)))}:
+        rest = [u for i, u in enumerate(units) if i not in waived]
+        for banked in [None, *range(len(rest))] if bank_buys else [None]:
+            bought = [u for i, u in enumerate(rest) if i != banked]
+            extra = bank_buys[0]["price"] if banked is not None else 0
+            for (left, right), lists in buying_ways(game, index, bought).items():
+                ways[extra, left, right] |= lists
+    return ways
+
+
+def buying_ways(game: Game, index: int, units: list[str]) -> dict[tuple[int, int], set[frozenset]]:
+    """Every way to gather these units: (left coins, right coins) -> the shopping lists."""
     builder = game.cities[index]
     sources = ([("own", s) for s in productions(builder, for_sale=False)]
                + [("left", s) for s in productions(game.left(index), for_sale=True)]
                + [("right", s) for s in productions(game.right(index), for_sale=True)])
-    units = [resource for resource in RESOURCES for _ in range(cost.get(resource, 0))]
     candidates = [[i for i, (_, (gives, _)) in enumerate(sources) if resource in gives]
                   for resource in units]
     ways: dict[tuple[int, int], set[frozenset]] = defaultdict(set)
@@ -75,9 +111,9 @@ def exhaustive_ways(game: Game, index: int, cost) -> dict[tuple[int, int], set[f
     return ways
 
 
-def pareto(points) -> set[tuple[int, int]]:
+def pareto(points) -> set[tuple[int, ...]]:
     return {p for p in points
-            if not any(q != p and q[0] <= p[0] and q[1] <= p[1] for q in points)}
+            if not any(q != p and all(a <= b for a, b in zip(q, p, strict=True)) for q in points)}
 
 
 def expected(game: Game, index: int, target) -> tuple[set[tuple[int, int, int]], dict, int | None]:
@@ -90,16 +126,17 @@ def expected(game: Game, index: int, target) -> tuple[set[tuple[int, int, int]],
         if card.id in builder.card_ids:
             return set(), {}, None
         if any(earlier in builder.card_ids for earlier in card.chains_from):
-            return {(0, 0, 0)}, {(0, 0): {frozenset()}}, 0
+            return {(0, 0, 0)}, {(0, 0, 0): {frozenset()}}, 0
         cost = card.cost
     bank = cost.get("coins", 0)
-    ways = exhaustive_ways(game, index, cost)
+    ways = exhaustive_ways(game, index, cost,
+                           "wonder_stage" if target == "stage" else CATALOG.cards[target].colour)
     if not ways:
         return set(), ways, None
     best = pareto(set(ways))
-    least = min(bank + left + right for left, right in best)
-    return ({(bank, left, right) for left, right in best if bank + left + right <= builder.coins},
-            ways, least)
+    least = min(bank + extra + left + right for extra, left, right in best)
+    return ({(bank + extra, left, right) for extra, left, right in best
+             if bank + extra + left + right <= builder.coins}, ways, least)
 
 
 def planner_report(game: Game, index: int, target) -> BuildReport:
@@ -132,24 +169,25 @@ def some(ids: list[str], most: int):
 
 
 @st.composite
-def cities(draw, wonder_id: str, name: str, sellers: int) -> City:
+def cities(draw, wonder_id: str, name: str, sellers: int, with_leaders: bool = False) -> City:
     wonder = CATALOG.wonders[wonder_id]
+    leaders = tuple(LEADERS[i] for i in draw(some(TRADE_LEADERS, 3))) if with_leaders else ()
     side = draw(st.sampled_from("AB"))
     stages = draw(st.integers(0, len(wonder.sides[side])))
     ids = (draw(some(SELLERS, sellers)) + draw(some(OWN_USE, 2)) + draw(some(DISCOUNTS, 2))
            + draw(some(OTHER_CARDS, 2)))
     return City(name=name, wonder=wonder, side=side, stages_built=stages,
                 cards=tuple(CATALOG.cards[i] for i in ids), coins=draw(st.integers(0, 20)),
-                tokens={})
+                tokens={}, leaders=leaders)
 
 
 @st.composite
-def tables(draw) -> tuple[Game, int, str]:
+def tables(draw, with_leaders: bool = False) -> tuple[Game, int, str]:
     count = draw(st.integers(3, 4))
     wonders = draw(st.permutations(sorted(CATALOG.wonders)))[:count]
     index = draw(st.integers(0, count - 1))
     # a builder short of resources makes for more trading than a rich one
-    seated = tuple(draw(cities(w, f"P{i}", 2 if i == index else 6))
+    seated = tuple(draw(cities(w, f"P{i}", 2 if i == index else 6, with_leaders and i == index))
                    for i, w in enumerate(wonders))
     game = Game(RULESET, seated)
     builder = seated[index]
@@ -160,16 +198,40 @@ def tables(draw) -> tuple[Game, int, str]:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_planner_options_equal_the_exhaustive_search(table):
+    check_against_exhaustive_search(table)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(with_leaders=True))
+def test_planner_with_leaders_equals_the_exhaustive_search(table):
+    """Hammurabi, Leonidas, Archimedes, Imhotep, Ramses, Bilkis, Hatshepsut in the builder's
+    city (and leaders that change nothing about building)."""
+    check_against_exhaustive_search(table)
+
+
+def check_against_exhaustive_search(table):
     game, index, target = table
     options, ways, least = expected(game, index, target)
     report = planner_report(game, index, target)
+    builder = game.cities[index]
     assert {(o.bank, o.left, o.right) for o in report.options} == options
     assert report.legal == bool(options)
     assert report.cheapest == least
     totals = [o.total for o in report.options]
     assert totals == sorted(totals)
+    printed = (builder.stages[builder.stages_built].cost if target == "stage"
+               else CATALOG.cards[target].cost).get("coins", 0)
+    rebates = leader_effects(builder, "trade_rebate")
     for option in report.options:
-        assert signature(option) in ways[option.left, option.right]
+        bought = frozenset(item for item in signature(option) if item[0][0] != "bank")
+        banked = sum(count * price for (side, _, price), count in signature(option)
+                     if side == "bank")
+        assert option.bank == printed + banked
+        assert bought in ways[banked, option.left, option.right]
+        if rebates:
+            assert option.rebate == rebates[0]["coins"] * ((option.left > 0) + (option.right > 0))
+        else:
+            assert option.rebate is None
         assert sum(p.count * p.unit_price for p in option.purchases if p.side == "left") \
             == option.left
     codes = {reason.code for reason in report.reasons}

@@ -27,8 +27,12 @@ class City:
     coins: int
     tokens: Mapping[str, int]
     free_city: bool = False
+    #: Leaders: the leaders recruited face up, and those buried under Abu Simbel
+    leaders: tuple = ()
+    buried: tuple = ()
     colour_counts: Mapping[str, int] = field(init=False, repr=False, compare=False)
-    #: what end-of-game effects count: each colour, ``wonder_stage`` and ``defeat_token``
+    #: what end-of-game effects count: each colour, ``wonder_stage``, ``defeat_token``,
+    #: ``victory_token`` and ``leader`` (face up)
     tallies: Mapping[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -37,6 +41,9 @@ class City:
         tallies = dict(colours)
         tallies["wonder_stage"] = self.stages_built
         tallies["defeat_token"] = self.tokens.get("defeat", 0)
+        tallies["victory_token"] = sum(count for kind, count in self.tokens.items()
+                                       if kind != "defeat")
+        tallies["leader"] = len(self.leaders)
         object.__setattr__(self, "tallies", tallies)
 
     @property

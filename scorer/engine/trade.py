@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .catalog import Card
 from .city import City
+from .leaders.trade import NO_PERKS, Perks, perks_for, plan_with_leaders
 from .messages import ENGLISH, N_, Message, Translator, card_name, nmessage, wonder_name
 from .rules import FreeBuild, Ruleset
 from .trade_market import Market, market_for
@@ -42,14 +43,23 @@ class Option:
     left: int
     right: int
     purchases: tuple[Purchase, ...] = ()
+    #: Leaders: (resource, count, leader) waived by a discount; coins back (Hatshepsut)
+    waived: tuple = ()
+    rebate: int | None = None
 
     @property
     def total(self) -> int:
         return self.bank + self.left + self.right
 
     def as_dict(self) -> dict:
-        return {"total": self.total, "bank": self.bank, "left": self.left, "right": self.right,
+        data = {"total": self.total, "bank": self.bank, "left": self.left, "right": self.right,
                 "purchases": [purchase.as_dict() for purchase in self.purchases]}
+        if self.waived:
+            data["waived"] = [{"resource": resource, "count": count, "leader": leader.id}
+                              for resource, count, leader in self.waived]
+        if self.rebate is not None:
+            data["rebate"] = self.rebate
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +91,8 @@ class BuildReport:
     #: other free builds that apply: certain ones (then the one option is free) or ones that
     #: depend on the turn, which the players know and the report states
     free_builds: tuple[FreeBuild, ...] = ()
+    #: Leaders: (leader, message) of each leader that changes this build
+    leaders: tuple = ()
 
     @property
     def legal(self) -> bool:
@@ -96,6 +108,9 @@ class BuildReport:
         if self.free_builds:
             data["free_builds"] = [{"kind": free.kind, "message": free.message.render(translator)}
                                    for free in self.free_builds]
+        if self.leaders:
+            data["leaders"] = [{"leader": leader.id, "message": message.render(translator)}
+                               for leader, message in self.leaders]
         return data
 
     def as_hand_entry(self, translator: Translator = ENGLISH) -> dict:
@@ -171,16 +186,19 @@ def card_report(city: City, market: Market, card: Card, asked: str | None = None
     free_build, certain, notes = free_builds_for(city, card)
     owned = city.card_ids
     chain = next((earlier for earlier in card.chains_from if earlier in owned), None)
+    perks = perks_for(city, card.colour)
     if chain is not None:
-        return BuildReport((Option(0, 0, 0),), (), card, asked, cheapest=0, chain=chain,
-                           free_build=free_build)
+        rebate = 0 if perks.rebate is not None else None
+        return BuildReport((Option(0, 0, 0, rebate=rebate),), (), card, asked, cheapest=0,
+                           chain=chain, free_build=free_build)
     if certain:
-        return BuildReport((Option(0, 0, 0),), (), card, asked, cheapest=0,
+        rebate = 0 if perks.rebate is not None else None
+        return BuildReport((Option(0, 0, 0, rebate=rebate),), (), card, asked, cheapest=0,
                            free_build=free_build,
                            free_builds=tuple(n for n in notes if n.certain is not None))
-    report = cost_report(card.cost, market)
+    report = cost_report(card.cost, market, perks)
     return BuildReport(report.options, report.reasons, card, asked, cheapest=report.cheapest,
-                       free_build=free_build, free_builds=notes)
+                       free_build=free_build, free_builds=notes, leaders=report.leaders)
 
 
 def stage_report(city: City, market: Market, ruleset: Ruleset) -> BuildReport:
@@ -192,13 +210,15 @@ def stage_report(city: City, market: Market, ruleset: Ruleset) -> BuildReport:
             side=ruleset.side(city.side).label))
         return BuildReport((), (reason,))
     stage = city.stages[city.stages_built]
-    report = cost_report(stage.cost, market)
+    report = cost_report(stage.cost, market, perks_for(city, "wonder_stage"))
     return BuildReport(report.options, report.reasons, stage=stage.number,
-                       cheapest=report.cheapest)
+                       cheapest=report.cheapest, leaders=report.leaders)
 
 
-def cost_report(cost: Mapping[str, int], market: Market) -> BuildReport:
+def cost_report(cost: Mapping[str, int], market: Market, perks: Perks = NO_PERKS) -> BuildReport:
     """Options and reasons for paying a printed cost (coins to the bank, resources)."""
+    if perks:
+        return leader_cost_report(cost, market, perks)
     bank = cost.get("coins", 0)
     found = plan(cost, market, market.coins - bank)
     if found.shortages:
@@ -212,6 +232,24 @@ def cost_report(cost: Mapping[str, int], market: Market) -> BuildReport:
             cheapest, coins=market.coins))
         return BuildReport((), (reason,), cheapest=cheapest)
     return BuildReport(options, (), cheapest=cheapest)
+
+
+def leader_cost_report(cost: Mapping[str, int], market: Market, perks: Perks) -> BuildReport:
+    """As :func:`cost_report`, with the builder's leaders' discounts, bank buys and rebates."""
+    notes = tuple(perks.notes())
+    found = plan_with_leaders(cost, market, perks)
+    if found.shortages:
+        return BuildReport((), tuple(shortage_reason(s) for s in found.shortages), leaders=notes)
+    with_rebate = perks.rebate is not None
+    options = tuple(Option(p.bank, p.left, p.right, p.purchases, p.waived,
+                           p.rebate if with_rebate else None) for p in found.payments)
+    if not options:
+        reason = Reason("not_enough_coins", nmessage(
+            "costs at least %(num)d coin, you hold %(coins)d",
+            "costs at least %(num)d coins, you hold %(coins)d",
+            found.cheapest, coins=market.coins))
+        return BuildReport((), (reason,), cheapest=found.cheapest, leaders=notes)
+    return BuildReport(options, (), cheapest=found.cheapest, leaders=notes)
 
 
 def shortage_reason(shortage: Shortage) -> Reason:

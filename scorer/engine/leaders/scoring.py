@@ -1,0 +1,372 @@
+"""The leaders row: what each face-up leader scores, explained, and the Courtesans' copy.
+
+Each scoring effect word has one function here (``SCORERS``) giving its points and a line a
+player can check at the table ("Phryne: 4 blue cards, more than Ana (3) and Bo (2): 5").
+Science leaders and Aristotle are resolved together with the city's free symbols by
+:mod:`.science`, because their best choice depends on each other (rulings items 7 and 13).
+Leaders whose effect the players already entered (coins, tokens, buildings) score nothing of
+their own and say so (rulings item 9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..catalog import SCIENCE_SYMBOLS, Card, Effect, Stage
+from ..city import City, Game
+from ..messages import N_, Message, N_plural, Sum, nmessage
+from .catalog import LEADER_EFFECT_ROLES, Leader
+from .science import ScienceChoice, best_science
+
+COINS_PER_SET = 3
+SIDE_WORDS = {"left": N_("left"), "right": N_("right")}
+#: "4 blue cards" and "12 coins", per thing a "most" leader compares
+HELD = {
+    "brown": N_plural("%(num)d brown card", "%(num)d brown cards"),
+    "grey": N_plural("%(num)d grey card", "%(num)d grey cards"),
+    "blue": N_plural("%(num)d blue card", "%(num)d blue cards"),
+    "yellow": N_plural("%(num)d yellow card", "%(num)d yellow cards"),
+    "red": N_plural("%(num)d red card", "%(num)d red cards"),
+    "green": N_plural("%(num)d green card", "%(num)d green cards"),
+    "purple": N_plural("%(num)d purple card", "%(num)d purple cards"),
+    "coins": N_plural("%(num)d coin", "%(num)d coins"),
+}
+COUNTED = {
+    "brown": N_("brown card"), "grey": N_("grey card"), "blue": N_("blue card"),
+    "yellow": N_("yellow card"), "red": N_("red card"), "green": N_("green card"),
+    "purple": N_("purple card"), "wonder_stage": N_("wonder stage"),
+    "victory_token": N_("victory token"), "leader": N_("leader"),
+}
+COLOUR_NAMES = {
+    "brown": N_("brown"), "grey": N_("grey"), "blue": N_("blue"), "yellow": N_("yellow"),
+    "red": N_("red"), "green": N_("green"), "purple": N_("purple"),
+}
+SYMBOL_NOUNS = {"compass": N_("compass"), "gear": N_("gear"), "tablet": N_("tablet")}
+VICTORY_VALUES = (("victory_5", 5), ("victory_3", 3), ("victory_1", 1))
+
+NO_LEADER = Message(N_("No leader recruited: 0"))
+
+
+@dataclass(frozen=True, slots=True)
+class Buried:
+    """A leader placed face down under Abu Simbel: no effect, twice its cost in the wonder row."""
+
+    leader: Leader
+    #: the Age it was recruited in; needed only for an "A" cost
+    age: int | None = None
+
+    @property
+    def cost(self) -> int:
+        return self.leader.cost_in(self.age) or 0
+
+    @property
+    def points(self) -> int:
+        return 2 * self.cost
+
+    def line(self) -> Message:
+        return Message(N_("%(leader)s buried: 2 × %(cost)d = %(points)d"),
+                       {"leader": self.leader.label, "cost": self.cost, "points": self.points})
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """What a leader's effect sees from one seat: the owner's city and both neighbours."""
+
+    game: Game
+    index: int
+    #: face-up leaders of the city the effect scores for, a copied one not included
+    own_leaders: int
+
+    @property
+    def city(self) -> City:
+        return self.game.cities[self.index]
+
+    @property
+    def neighbours(self) -> tuple[tuple[str, City], tuple[str, City]]:
+        return ("left", self.game.left(self.index)), ("right", self.game.right(self.index))
+
+
+Scorer = Callable[[Leader, Effect, Seat], tuple[int, Message]]
+
+
+def _count(city: City, what: str) -> int:
+    return city.coins if what == "coins" else city.count(what)
+
+
+def flat(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+    points = effect["amount"]
+    return points, Message(N_("%(leader)s: %(vp)d"), {"leader": leader.label, "vp": points})
+
+
+def per_item(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+    """"Phidias: 1 per brown card × 4 = 4"; counts the owner's city (``whose`` self)."""
+    counts, whose, vp = effect["counts"], effect["whose"], effect["vp"]
+    cities = seat.game.cities_for(seat.index, whose)
+    count = sum(city.count(what) for city in cities for what in counts)
+    points = count * vp
+    return points, Message(N_("%(leader)s: %(vp)d per %(what)s × %(count)d = %(points)d"), {
+        "leader": leader.label, "vp": vp,
+        "what": tuple(Message(COUNTED[what]) for what in counts),
+        "count": count, "points": points})
+
+
+def per_coins(leader: Leader | Card, effect: Effect, seat: Seat) -> tuple[int, Message]:
+    """Midas (and the Gamers Guild): 1 per full 3 coins, on top of the coins row."""
+    coins = seat.city.coins
+    points = coins // effect["coins"] * effect["vp"]
+    return points, nmessage("%(leader)s: %(num)d coin ÷ 3 = %(points)d",
+                            "%(leader)s: %(num)d coins ÷ 3 = %(points)d", coins,
+                            leader=leader.label, points=points)
+
+
+def per_set(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+    """Justinian, Plato: per complete set of one card of each listed colour."""
+    colours = effect["colours"]
+    sets = min(seat.city.count(colour) for colour in colours)
+    points = sets * effect["vp"]
+    return points, nmessage("%(leader)s: %(num)d set of %(colours)s × %(vp)d = %(points)d",
+                            "%(leader)s: %(num)d sets of %(colours)s × %(vp)d = %(points)d",
+                            sets, leader=leader.label,
+                            colours=tuple(Message(COLOUR_NAMES[c]) for c in colours),
+                            vp=effect["vp"], points=points)
+
+
+def if_most(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+    """Strictly more than each neighbour (rulings item 10)."""
+    what = effect["counts"]
+    own = _count(seat.city, what)
+    singular, plural = HELD[what]
+    held = Message(singular, plural=plural, n=own)
+    compared = [(name, city.name, _count(city, what)) for name, city in seat.neighbours]
+    beaten = [entry for entry in compared if own > entry[2]]
+    if len(beaten) == len(compared):
+        (_, left, left_count), (_, right, right_count) = compared
+        points = effect["vp"]
+        return points, Message(
+            N_("%(leader)s: %(held)s, more than %(left)s (%(left_count)d) and %(right)s "
+               "(%(right_count)d): %(points)d"),
+            {"leader": leader.label, "held": held, "left": left, "left_count": left_count,
+             "right": right, "right_count": right_count, "points": points})
+    others = tuple(Message(N_("%(name)s (%(count)d)"), {"name": name, "count": count})
+                   for _, name, count in compared if own <= count)
+    return 0, Message(N_("%(leader)s: %(held)s, not more than %(others)s: 0"),
+                      {"leader": leader.label, "held": held, "others": others})
+
+
+def if_no_defeat(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+    defeats = seat.city.defeats
+    if not defeats:
+        points = effect["vp"]
+        return points, Message(N_("%(leader)s: no defeat token: %(points)d"),
+                               {"leader": leader.label, "points": points})
+    return 0, nmessage("%(leader)s: %(num)d defeat token: 0", "%(leader)s: %(num)d defeat tokens: 0",
+                       defeats, leader=leader.label)
+
+
+def if_only_leader(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+    """Agrippina: the only face-up leader; copied, only when the copier has none of its own."""
+    own = seat.own_leaders
+    others = own - 1 if leader in seat.city.leaders else own
+    if not others:
+        points = effect["vp"]
+        return points, Message(N_("%(leader)s: no other leader recruited: %(points)d"),
+                               {"leader": leader.label, "points": points})
+    return 0, nmessage("%(leader)s: %(num)d other leader recruited: 0",
+                       "%(leader)s: %(num)d other leaders recruited: 0", others, leader=leader.label)
+
+
+def token_pairs(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+    """Gorgo: per value, one token's value per pair of tokens of that value (rulings item 11)."""
+    tokens = seat.city.tokens
+    terms = tuple((None, value) for kind, value in VICTORY_VALUES
+                  for _ in range(tokens.get(kind, 0) // 2))
+    if not terms:
+        return 0, Message(N_("%(leader)s: no pair of equal victory tokens: 0"),
+                          {"leader": leader.label})
+    points = sum(value for _, value in terms)
+    return points, Message(N_("%(leader)s: pairs of equal victory tokens: %(sum)s"),
+                           {"leader": leader.label, "sum": Sum(terms, points)})
+
+
+SCORERS: dict[str, Scorer] = {
+    "vp": flat, "vp_per": per_item, "vp_per_coins": per_coins, "vp_per_set": per_set,
+    "vp_if_most": if_most, "vp_if_no_defeat": if_no_defeat, "vp_if_only_leader": if_only_leader,
+    "vp_per_victory_token_pair": token_pairs,
+}
+_missing = {kind for kind, role in LEADER_EFFECT_ROLES.items() if role == "score"} - set(SCORERS)
+if _missing:  # pragma: no cover - a registry/scorer mismatch is a programming error
+    raise RuntimeError(f"leader effect kinds without a scorer: {sorted(_missing)}")
+
+
+@dataclass(slots=True)
+class LeaderScore:
+    """The leaders row of one city and the science resolved with its leaders."""
+
+    points: int
+    lines: list[Message]
+    science: ScienceChoice
+    #: the science leaders' symbols added to the city's own, per symbol
+    symbols: tuple[int, int, int]
+    #: the leaders whose choices were resolved: Enheduanna's and Aganice's, in order
+    copy_sources: tuple[Leader, ...] = ()
+    swap_sources: tuple[Leader, ...] = ()
+    copied: Leader | None = None
+    copied_from: str | None = None
+    copy_lines: list[Message] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.points + self.science.total
+
+
+def evaluate(seat: Seat, leaders: Sequence[Leader], counts: tuple[int, int, int],
+             wilds: int) -> LeaderScore:
+    """Score ``leaders`` (face-up, perhaps with a copied one) for the city at ``seat``."""
+    symbols = list(counts)
+    copies: list[Leader] = []
+    swaps: list[Leader] = []
+    set_bonus = 0
+    aristotles: list[tuple[Leader, int]] = []
+    for leader in leaders:
+        if leader.symbol_index >= 0:
+            symbols[leader.symbol_index] += 1
+        for effect in leader.effects:
+            kind = effect.type
+            if kind == "science_copy_most":
+                copies.extend([leader] * effect["count"])
+            elif kind == "science_swap":
+                swaps.extend([leader] * effect["count"])
+            elif kind == "vp_per_science_set":
+                set_bonus += effect["vp"]
+                aristotles.append((leader, effect["vp"]))
+    placed = (symbols[0], symbols[1], symbols[2])
+    choice = best_science(placed, wilds, len(copies), len(swaps), set_bonus)
+    points, lines = 0, []
+    copy_index = swap_index = 0
+    for leader in leaders:
+        scored = False
+        for effect in leader.effects:
+            kind = effect.type
+            scorer = SCORERS.get(kind)
+            if scorer is not None:
+                gained, line = scorer(leader, effect, seat)
+                points += gained
+                lines.append(line)
+                scored = True
+            elif kind == "vp_per_science_set":
+                gained = choice.sets * effect["vp"]
+                points += gained
+                lines.append(nmessage(
+                    "%(leader)s: %(num)d science set × %(vp)d = %(points)d",
+                    "%(leader)s: %(num)d science sets × %(vp)d = %(points)d",
+                    choice.sets, leader=leader.label, vp=effect["vp"], points=gained))
+                scored = True
+            elif kind == "science":
+                lines.append(Message(N_("%(leader)s: one %(symbol)s, scored in the science row"),
+                                     {"leader": leader.label,
+                                      "symbol": Message(SYMBOL_NOUNS[effect["symbol"]])}))
+                scored = True
+            elif kind == "science_copy_most":
+                copied = choice.copies[copy_index]
+                copy_index += 1
+                lines.append(copy_line(leader, copied))
+                scored = True
+            elif kind == "science_swap":
+                swapped = choice.swaps[swap_index]
+                swap_index += 1
+                lines.append(swap_line(leader, swapped))
+                scored = True
+        if not scored:
+            lines.append(Message(N_("%(leader)s: no points of its own (its effect is in the "
+                                    "coins, tokens and buildings entered): 0"),
+                                 {"leader": leader.label}))
+    added = (placed[0] - counts[0], placed[1] - counts[1], placed[2] - counts[2])
+    return LeaderScore(points, lines, choice, added, tuple(copies), tuple(swaps))
+
+
+def copy_line(leader: Leader, symbol: str | None) -> Message:
+    if symbol is None:
+        return Message(N_("%(leader)s: no science symbol to copy"), {"leader": leader.label})
+    return Message(N_("%(leader)s: one more %(symbol)s, scored in the science row"),
+                   {"leader": leader.label, "symbol": Message(SYMBOL_NOUNS[symbol])})
+
+
+def swap_line(leader: Leader, swapped: tuple[str, str] | None) -> Message:
+    if swapped is None:
+        return Message(N_("%(leader)s: no symbol changed (no change would score more)"),
+                       {"leader": leader.label})
+    return Message(N_("%(leader)s: a %(source)s turned into a %(target)s, scored in the science "
+                      "row"), {"leader": leader.label, "source": Message(SYMBOL_NOUNS[swapped[0]]),
+                               "target": Message(SYMBOL_NOUNS[swapped[1]])})
+
+
+def copies_leader(item: Card | Stage) -> bool:
+    return any(effect.type == "copy_leader" for effect in item.effects)
+
+
+def score_leaders(game: Game, index: int, counts: tuple[int, int, int], wilds: int,
+                  courtesans: Card | None = None) -> LeaderScore:
+    """The leaders row and science of one city; ``courtesans`` is the guild (built or copied
+    by Olympia) that lets it copy a neighbour's face-up leader, chosen to score most."""
+    city = game.cities[index]
+    own = tuple(city.leaders)
+    seat = Seat(game, index, len(own))
+    if courtesans is None:
+        result = evaluate(seat, own, counts, wilds)
+        if not own:
+            result.lines.append(NO_LEADER)
+        return result
+    candidates = []
+    for side, neighbour in (("left", game.left(index)), ("right", game.right(index))):
+        for leader in neighbour.leaders:
+            outcome = evaluate(seat, (*own, leader), counts, wilds)
+            candidates.append((outcome.total, side, leader.id, neighbour, leader, outcome))
+    if not candidates:
+        result = evaluate(seat, own, counts, wilds)
+        if not own:
+            result.lines.append(NO_LEADER)
+        result.copy_lines.append(Message(
+            N_("%(card)s: no neighbour has a face-up leader to copy: 0"),
+            {"card": courtesans.label}))
+        return result
+    candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
+    best_total, side, _, neighbour, leader, outcome = candidates[0]
+    base = evaluate(seat, own, counts, wilds).total
+    others = tuple(Message(N_("%(leader)s %(gain)d"), {"leader": c[4].label, "gain": c[0] - base})
+                   for c in candidates[1:])
+    params = {"card": courtesans.label, "leader": leader.label, "name": neighbour.name,
+              "side": Message(SIDE_WORDS[side]), "gain": best_total - base, "others": others}
+    if others:
+        reason = Message(N_("%(card)s copies %(leader)s from %(name)s (%(side)s), worth "
+                            "%(gain)d (other choices: %(others)s)"), params)
+    else:
+        reason = Message(N_("%(card)s copies %(leader)s from %(name)s (%(side)s), worth %(gain)d"),
+                         params)
+    outcome.lines.insert(len(own), reason)
+    outcome.copied, outcome.copied_from = leader, neighbour.name
+    outcome.copy_lines.append(Message(
+        N_("%(card)s: copies %(leader)s, scored in the leaders row: 0"),
+        {"card": courtesans.label, "leader": leader.label}))
+    return outcome
+
+
+def science_parts(result: LeaderScore) -> list[Message]:
+    """What the leaders add to the science line: copied and changed symbols, by whom."""
+    parts = []
+    for leader, symbol in zip(result.copy_sources, result.science.copies, strict=True):
+        if symbol is not None:
+            parts.append(Message(N_("one more %(symbol)s (%(leader)s)"),
+                                 {"symbol": Message(SYMBOL_NOUNS[symbol]),
+                                  "leader": leader.label}))
+    for leader, swapped in zip(result.swap_sources, result.science.swaps, strict=True):
+        if swapped is not None:
+            parts.append(Message(N_("a %(source)s turned into a %(target)s (%(leader)s)"),
+                                 {"source": Message(SYMBOL_NOUNS[swapped[0]]),
+                                  "target": Message(SYMBOL_NOUNS[swapped[1]]),
+                                  "leader": leader.label}))
+    return parts
+
+
+__all__ = ["SCIENCE_SYMBOLS", "Buried", "LeaderScore", "Seat", "copies_leader", "evaluate",
+           "score_leaders", "science_parts"]
