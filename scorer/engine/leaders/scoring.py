@@ -69,40 +69,27 @@ class Buried:
                        {"leader": self.leader.label, "cost": self.cost, "points": self.points})
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """What a leader's effect sees from one seat: the owner's city and both neighbours."""
-
-    game: Game
-    index: int
-    #: face-up leaders of the city the effect scores for, a copied one not included
-    own_leaders: int
-
-    @property
-    def city(self) -> City:
-        return self.game.cities[self.index]
-
-    @property
-    def neighbours(self) -> tuple[tuple[str, City], tuple[str, City]]:
-        return ("left", self.game.left(self.index)), ("right", self.game.right(self.index))
-
-
-Scorer = Callable[[Leader, Effect, Seat], tuple[int, Message]]
+#: ``score(game, index, owner, effect, copied) -> (points, explanation)``, the signature of
+#: every end-game effect kind: ``owner`` the leader (or guild), ``copied`` True for the
+#: Courtesans' copy
+Scorer = Callable[..., tuple[int, Message]]
 
 
 def _count(city: City, what: str) -> int:
     return city.coins if what == "coins" else city.count(what)
 
 
-def flat(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+def flat(game: Game, index: int, leader: Leader, effect: Effect,
+         copied: bool = False) -> tuple[int, Message]:
     points = effect["amount"]
     return points, Message(N_("%(leader)s: %(vp)d"), {"leader": leader.label, "vp": points})
 
 
-def per_item(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+def per_item(game: Game, index: int, leader: Leader, effect: Effect,
+             copied: bool = False) -> tuple[int, Message]:
     """"Phidias: 1 per brown card × 4 = 4"; counts the owner's city (``whose`` self)."""
     counts, whose, vp = effect["counts"], effect["whose"], effect["vp"]
-    cities = seat.game.cities_for(seat.index, whose)
+    cities = game.cities_for(index, whose)
     count = sum(city.count(what) for city in cities for what in counts)
     points = count * vp
     return points, Message(N_("%(leader)s: %(vp)d per %(what)s × %(count)d = %(points)d"), {
@@ -111,19 +98,21 @@ def per_item(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
         "count": count, "points": points})
 
 
-def per_coins(leader: Leader | Card, effect: Effect, seat: Seat) -> tuple[int, Message]:
+def per_coins(game: Game, index: int, leader: Leader | Card, effect: Effect,
+              copied: bool = False) -> tuple[int, Message]:
     """Midas (and the Gamers Guild): 1 per full 3 coins, on top of the coins row."""
-    coins = seat.city.coins
+    coins = game.cities[index].coins
     points = coins // effect["coins"] * effect["vp"]
     return points, nmessage("%(leader)s: %(num)d coin ÷ 3 = %(points)d",
                             "%(leader)s: %(num)d coins ÷ 3 = %(points)d", coins,
                             leader=leader.label, points=points)
 
 
-def per_set(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+def per_set(game: Game, index: int, leader: Leader, effect: Effect,
+            copied: bool = False) -> tuple[int, Message]:
     """Justinian, Plato: per complete set of one card of each listed colour."""
     colours = effect["colours"]
-    sets = min(seat.city.count(colour) for colour in colours)
+    sets = min(game.cities[index].count(colour) for colour in colours)
     points = sets * effect["vp"]
     return points, nmessage("%(leader)s: %(num)d set of %(colours)s × %(vp)d = %(points)d",
                             "%(leader)s: %(num)d sets of %(colours)s × %(vp)d = %(points)d",
@@ -132,16 +121,17 @@ def per_set(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
                             vp=effect["vp"], points=points)
 
 
-def if_most(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+def if_most(game: Game, index: int, leader: Leader, effect: Effect,
+            copied: bool = False) -> tuple[int, Message]:
     """Strictly more than each neighbour (rulings item 10)."""
     what = effect["counts"]
-    own = _count(seat.city, what)
+    own = _count(game.cities[index], what)
     singular, plural = HELD[what]
     held = Message(singular, plural=plural, n=own)
-    compared = [(name, city.name, _count(city, what)) for name, city in seat.neighbours]
+    compared = [(city.name, _count(city, what)) for city in (game.left(index), game.right(index))]
     beaten = [entry for entry in compared if own > entry[2]]
     if len(beaten) == len(compared):
-        (_, left, left_count), (_, right, right_count) = compared
+        (left, left_count), (right, right_count) = compared
         points = effect["vp"]
         return points, Message(
             N_("%(leader)s: %(held)s, more than %(left)s (%(left_count)d) and %(right)s "
@@ -149,13 +139,14 @@ def if_most(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
             {"leader": leader.label, "held": held, "left": left, "left_count": left_count,
              "right": right, "right_count": right_count, "points": points})
     others = tuple(Message(N_("%(name)s (%(count)d)"), {"name": name, "count": count})
-                   for _, name, count in compared if own <= count)
+                   for name, count in compared if own <= count)
     return 0, Message(N_("%(leader)s: %(held)s, not more than %(others)s: 0"),
                       {"leader": leader.label, "held": held, "others": others})
 
 
-def if_no_defeat(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
-    defeats = seat.city.defeats
+def if_no_defeat(game: Game, index: int, leader: Leader, effect: Effect,
+                 copied: bool = False) -> tuple[int, Message]:
+    defeats = game.cities[index].defeats
     if not defeats:
         points = effect["vp"]
         return points, Message(N_("%(leader)s: no defeat token: %(points)d"),
@@ -164,10 +155,11 @@ def if_no_defeat(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Messa
                        defeats, leader=leader.label)
 
 
-def if_only_leader(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+def if_only_leader(game: Game, index: int, leader: Leader, effect: Effect,
+                   copied: bool = False) -> tuple[int, Message]:
     """Agrippina: the only face-up leader; copied, only when the copier has none of its own."""
-    own = seat.own_leaders
-    others = own - 1 if leader in seat.city.leaders else own
+    own = len(game.cities[index].leaders)
+    others = own if copied else own - 1
     if not others:
         points = effect["vp"]
         return points, Message(N_("%(leader)s: no other leader recruited: %(points)d"),
@@ -176,9 +168,10 @@ def if_only_leader(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Mes
                        "%(leader)s: %(num)d other leaders recruited: 0", others, leader=leader.label)
 
 
-def token_pairs(leader: Leader, effect: Effect, seat: Seat) -> tuple[int, Message]:
+def token_pairs(game: Game, index: int, leader: Leader, effect: Effect,
+                copied: bool = False) -> tuple[int, Message]:
     """Gorgo: per value, one token's value per pair of tokens of that value (rulings item 11)."""
-    tokens = seat.city.tokens
+    tokens = game.cities[index].tokens
     terms = tuple((None, value) for kind, value in VICTORY_VALUES
                   for _ in range(tokens.get(kind, 0) // 2))
     if not terms:
@@ -220,9 +213,10 @@ class LeaderScore:
         return self.points + self.science.total
 
 
-def evaluate(seat: Seat, leaders: Sequence[Leader], counts: tuple[int, int, int],
-             wilds: int) -> LeaderScore:
-    """Score ``leaders`` (face-up, perhaps with a copied one) for the city at ``seat``."""
+def evaluate(game: Game, index: int, leaders: Sequence[Leader], counts: tuple[int, int, int],
+             wilds: int, copied: Leader | None = None) -> LeaderScore:
+    """Score ``leaders`` (face-up, and ``copied`` among them when the Courtesans copy one)
+    for the city at seat ``index``, with its science symbols ``counts`` and ``wilds``."""
     symbols = list(counts)
     copies: list[Leader] = []
     swaps: list[Leader] = []
@@ -250,7 +244,7 @@ def evaluate(seat: Seat, leaders: Sequence[Leader], counts: tuple[int, int, int]
             kind = effect.type
             scorer = SCORERS.get(kind)
             if scorer is not None:
-                gained, line = scorer(leader, effect, seat)
+                gained, line = scorer(game, index, leader, effect, leader is copied)
                 points += gained
                 lines.append(line)
                 scored = True
@@ -311,19 +305,18 @@ def score_leaders(game: Game, index: int, counts: tuple[int, int, int], wilds: i
     by Olympia) that lets it copy a neighbour's face-up leader, chosen to score most."""
     city = game.cities[index]
     own = tuple(city.leaders)
-    seat = Seat(game, index, len(own))
     if courtesans is None:
-        result = evaluate(seat, own, counts, wilds)
+        result = evaluate(game, index, own, counts, wilds)
         if not own:
             result.lines.append(NO_LEADER)
         return result
     candidates = []
     for side, neighbour in (("left", game.left(index)), ("right", game.right(index))):
         for leader in neighbour.leaders:
-            outcome = evaluate(seat, (*own, leader), counts, wilds)
+            outcome = evaluate(game, index, (*own, leader), counts, wilds, leader)
             candidates.append((outcome.total, side, leader.id, neighbour, leader, outcome))
     if not candidates:
-        result = evaluate(seat, own, counts, wilds)
+        result = evaluate(game, index, own, counts, wilds)
         if not own:
             result.lines.append(NO_LEADER)
         result.copy_lines.append(Message(
@@ -332,7 +325,7 @@ def score_leaders(game: Game, index: int, counts: tuple[int, int, int], wilds: i
         return result
     candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
     best_total, side, _, neighbour, leader, outcome = candidates[0]
-    base = evaluate(seat, own, counts, wilds).total
+    base = evaluate(game, index, own, counts, wilds).total
     others = tuple(Message(N_("%(leader)s %(gain)d"), {"leader": c[4].label, "gain": c[0] - base})
                    for c in candidates[1:])
     params = {"card": courtesans.label, "leader": leader.label, "name": neighbour.name,
@@ -368,5 +361,5 @@ def science_parts(result: LeaderScore) -> list[Message]:
     return parts
 
 
-__all__ = ["SCIENCE_SYMBOLS", "Buried", "LeaderScore", "Seat", "copies_leader", "evaluate",
+__all__ = ["SCIENCE_SYMBOLS", "Buried", "LeaderScore", "copies_leader", "evaluate",
            "score_leaders", "science_parts"]
