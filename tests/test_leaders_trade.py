@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from scorer import create_app
 from scorer.engine.trade import answer, parse_trade_question
 from tests.leaders_docs import city
 
@@ -169,10 +168,9 @@ def test_recruit_question_problems():
     assert problems(base, player="P", recruit="sappho", age=1) == [("recruit", "invalid")]
 
 
-def test_recruit_through_the_api():
-    app = create_app({"TESTING": True, "DATABASE": ":memory:"})
+def test_recruit_through_the_api(client):
     doc = table(city("P", "gizah", coins=9))
-    response = app.test_client().post("/api/v1/trade",
+    response = client.post("/api/v1/trade",
                                       json={**doc, "player": "P", "recruit": "cleopatra",
                                             "age": 1})
     assert response.status_code == 200
