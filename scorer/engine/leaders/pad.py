@@ -1,0 +1,80 @@
+"""The Leaders part of a city's score pad: the leaders row, science with leaders, buried
+leaders in the wonder row, the Courtesans Guild's note in the guilds row, and the report's
+extra fields (what Enheduanna copied, what Aganice changed, which leader the Courtesans copy).
+
+The base scorer calls :func:`apply_leaders` once per city when the ruleset plays Leaders,
+after it has counted the city's own science symbols and free symbols (Olympia's copy
+included), so everything the leaders change is decided here, in one place.
+"""
+
+from __future__ import annotations
+
+from ..catalog import SCIENCE_SYMBOLS, Card, Stage
+from ..city import Game
+from ..messages import N_, Message, Sum
+from .scoring import LeaderScore, science_parts, score_leaders
+
+NO_SCIENCE = Message(N_("No science symbols: 0"))
+
+
+def apply_leaders(game: Game, index: int, player, counts: tuple[int, int, int],
+                  wild_sources: list[tuple[Card | Stage, bool]],
+                  courtesans: Card | None) -> LeaderScore:
+    """Fill in the leaders row and the rows the leaders change on ``player`` (a PlayerScore)."""
+    city = game.cities[index]
+    result = score_leaders(game, index, counts, len(wild_sources), courtesans)
+    choice = result.science
+    shown = (counts[0] + result.symbols[0], counts[1] + result.symbols[1],
+             counts[2] + result.symbols[2])
+    player.science_symbols = dict(zip(SCIENCE_SYMBOLS, shown, strict=True))
+    player.science_choices = list(choice.wilds)
+    player.scores["science"] = choice.science
+    player.explanations["science"] = [science_line(shown, result, tuple(wild_sources))]
+    player.scores["leaders"] = result.points
+    player.explanations["leaders"] = list(result.lines)
+    if courtesans is not None:
+        player.explanations["guilds"].extend(result.copy_lines)
+    for buried in city.buried:
+        player.scores["wonder"] += buried.points
+        player.explanations["wonder"].append(buried.line())
+    extra = player.extra
+    copied = [symbol for symbol in choice.copies if symbol is not None]
+    if copied:
+        extra["science_copy"] = copied[0]
+    swapped = [pair for pair in choice.swaps if pair is not None]
+    if swapped:
+        extra["science_swap"] = {"from": swapped[0][0], "to": swapped[0][1]}
+    if result.copied is not None:
+        extra["copied_leader"] = result.copied.id
+        extra["copied_leader_from"] = result.copied_from
+    return result
+
+
+def science_line(shown: tuple[int, int, int], result: LeaderScore,
+                 wild_sources: tuple[tuple[Card | Stage, bool], ...]) -> Message:
+    """"5 compasses, free symbol as compass (Babylon stage 2), one more compass (Enheduanna):
+    64"; the counts shown include the science leaders' symbols."""
+    from ..scoring import SYMBOL_NAMES, SYMBOL_NOUNS
+
+    choice = result.science
+    if not any(choice.final):
+        return NO_SCIENCE
+    parts: list[Message] = []
+    for symbol, count in zip(SCIENCE_SYMBOLS, shown, strict=True):
+        if count:
+            singular, plural = SYMBOL_NAMES[symbol]
+            parts.append(Message(singular, plural=plural, n=count))
+    for symbol, (source, copied) in zip(choice.wilds, wild_sources, strict=True):
+        where = (Message(N_("%(card)s copied by Olympia"), {"card": source.label}) if copied
+                 else source.label)
+        parts.append(Message(N_("free symbol as %(symbol)s (%(source)s)"),
+                             {"symbol": Message(SYMBOL_NOUNS[symbol]), "source": where}))
+    parts.extend(science_parts(result))
+    final = choice.final
+    terms = [(None, n * n) for n in final if n]
+    if min(final):
+        from ..science import SET_BONUS
+
+        terms.append((None, SET_BONUS * min(final)))
+    return Message(N_("%(symbols)s: %(sum)s"),
+                   {"symbols": tuple(parts), "sum": Sum(tuple(terms), choice.science)})
