@@ -33,7 +33,7 @@ def alone(leaders, cards=(), coins=0, stages=0, wonder="gizah", **tokens) -> dic
     ("praxiteles", {"cards": ["loom", "glassworks"]}, 4, "Praxiteles: 2 per grey card × 2 = 4"),
     ("nebuchadnezzar", {"cards": ["altar", "theater", "baths"]}, 3,
      "Nebuchadnezzar: 1 per blue card × 3 = 3"),
-    ("varro", {"cards": ["tavern", "marketplace"]}, 2, "Varro: 1 per yellow card × 2 = 2"),
+    ("varro", {"cards": ["west-trading-post", "marketplace"]}, 2, "Varro: 1 per yellow card × 2 = 2"),
     ("pericles", {"cards": ["stockade", "barracks"]}, 4, "Pericles: 2 per red card × 2 = 4"),
     ("hypatia", {"cards": ["apothecary", "workshop"]}, 2, "Hypatia: 1 per green card × 2 = 2"),
     ("hiram", {"cards": ["workers-guild", "craftsmens-guild"]}, 4,
@@ -44,7 +44,7 @@ def alone(leaders, cards=(), coins=0, stages=0, wonder="gizah", **tokens) -> dic
      "Alexander: 1 per victory token × 4 = 4"),
     ("justinian", {"cards": ["altar", "theater", "stockade", "barracks", "apothecary"]}, 3,
      "Justinian: 1 set of blue, red, green × 3 = 3"),
-    ("plato", {"cards": ["lumber-yard", "loom", "altar", "tavern", "stockade", "apothecary",
+    ("plato", {"cards": ["lumber-yard", "loom", "altar", "marketplace", "stockade", "apothecary",
                          "workers-guild"]}, 7,
      "Plato: 1 set of brown, grey, blue, yellow, red, green, purple × 7 = 7"),
     ("cynisca", {}, 6, "Cynisca: no defeat token: 6"),
@@ -138,7 +138,7 @@ def test_rulings_10_a_tie_with_one_neighbour_scores_nothing():
 
 
 @pytest.mark.parametrize(("leader", "mine", "theirs"), [
-    ("cornelia", ["tavern", "marketplace"], ["east-trading-post"]),
+    ("cornelia", ["west-trading-post", "marketplace"], ["east-trading-post"]),
     ("euryptyle", ["stockade", "barracks"], ["guard-tower"]),
     ("theano", ["apothecary", "workshop"], ["scriptorium"]),
 ])

@@ -129,7 +129,7 @@ def if_most(game: Game, index: int, leader: Leader, effect: Effect,
     singular, plural = HELD[what]
     held = Message(singular, plural=plural, n=own)
     compared = [(city.name, _count(city, what)) for city in (game.left(index), game.right(index))]
-    beaten = [entry for entry in compared if own > entry[2]]
+    beaten = [entry for entry in compared if own > entry[1]]
     if len(beaten) == len(compared):
         (left, left_count), (right, right_count) = compared
         points = effect["vp"]
