@@ -250,15 +250,18 @@ def test_rulings_16_gamers_guild_one_per_three_coins():
 # Rulings item 17: the Courtesans Guild copies the leader that makes the total highest.
 def test_rulings_17_courtesans_copies_the_best_neighbour_leader():
     doc = four(city("P", "gizah", cards=["courtesans-guild", *BLUE4], leaders=["sappho"]),
-               city("L", "rhodes", leaders=["cleopatra", "phryne"]),
+               city("L", "rhodes", leaders=["nefertiti", "phryne"]),
                city("R", "babylon", leaders=["zenobia"]))
     player = entry(doc, "P")
     assert player["copied_leader"] == "phryne"
     assert player["copied_leader_from"] == "L"
     assert player["scores"]["leaders"] == 2 + 5
     assert player["scores"]["guilds"] == 0
-    assert "Courtesans Guild copies Phryne from L (left), worth 5" in \
-        player["explanations"]["leaders"]
+    assert player["explanations"]["leaders"] == (
+        "Sappho: 2; Courtesans Guild copies Phryne from L (left), worth 5 (other choices: "
+        "Nefertiti 4, Zenobia 3); Phryne: 4 blue cards, more than L (0) and R (0): 5")
+    assert player["explanations"]["guilds"] == (
+        "Courtesans Guild: copies Phryne, scored in the leaders row: 0")
 
 
 def test_rulings_17_a_copied_science_leader_adds_its_symbol():
