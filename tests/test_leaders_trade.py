@@ -107,7 +107,8 @@ def test_hatshepsut_shows_the_coins_back_on_each_option():
 
 
 def test_buried_leaders_change_nothing():
-    builder = city("P", "abu-simbel", "A", 3, coins=10, buried=["hammurabi"])
+    builder = city("P", "abu-simbel", "A", 3, coins=10, cards=["stone-pit"],
+                   buried=["hammurabi"])
     report = ask(table(builder, city("L", "rhodes", cards=["quarry"])), player="P",
                  build={"card": "aqueduct"})
     assert [o["total"] for o in report["options"]] == [4]

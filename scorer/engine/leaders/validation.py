@@ -202,12 +202,15 @@ def check_tokens(at: str, tokens: dict, own: tuple[Leader, ...], neighbours: lis
               if isinstance(value, int) and not isinstance(value, bool)
               and 0 <= value <= LOOSE_LIMITS.get(kind, -1)}
     allowance = extra_victory
+    held = 0
     for kind in VICTORY_KINDS:
         count = counts.get(kind, 0)
         if count <= per_age:
+            held += count
             continue
         if count == per_age + 1 and allowance:
             allowance -= 1
+            held += count
             continue
         problems.add(f"{at}.tokens.{kind}", "too_many_tokens",
                      N_("At most %(maximum)d tokens of this kind fit one city with the leaders "
@@ -218,8 +221,10 @@ def check_tokens(at: str, tokens: dict, own: tuple[Leader, ...], neighbours: lis
         problems.add(f"{at}.tokens.defeat", "too_many_tokens",
                      N_("At most %(maximum)d tokens of this kind fit one city with the leaders "
                         "at this table (got %(value)d)."), maximum=defeats, value=counts["defeat"])
-    held = sum(counts.values())
-    if held > total and sum(v for v in tokens.values() if isinstance(v, int)) <= LOOSE_BATTLES:
+    else:
+        held += counts.get("defeat", 0)
+    # a count over its kind's limit is reported once, not again in the total
+    if held > total and held <= LOOSE_BATTLES:
         problems.add(f"{at}.tokens", "too_many_tokens",
                      N_("With the leaders at this table this city can hold at most %(maximum)d "
                         "conflict tokens in all (got %(value)d)."), maximum=total, value=held)
