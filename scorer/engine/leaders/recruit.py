@@ -139,3 +139,34 @@ def recruit_report(game: Game, index: int, leader: Leader, age: int | None) -> R
             "recruiting costs %(num)d coins, you hold %(coins)d",
             cost.cost, coins=city.coins)))
     return RecruitReport(leader, cost, tuple(reasons))
+
+
+def parse_recruit(catalog, value, age: int | None, problems) -> Leader | None:
+    """The leader a trade question's ``recruit`` names, or None with the problem recorded.
+
+    ``catalog`` is the ruleset's LeaderCatalog, None when the game does not play Leaders.
+    """
+    if catalog is None:
+        problems.add("recruit", "invalid",
+                     N_("Recruiting a leader needs the Leaders expansion: add \"expansions\": "
+                        "[\"leaders\"]."))
+        return None
+    if not isinstance(value, str):
+        problems.add("recruit", "invalid",
+                     N_("\"recruit\" must be a leader id such as \"cleopatra\"."))
+        return None
+    leader = catalog.leaders.get(value)
+    if leader is None:
+        problems.add("recruit", "unknown_leader", N_("Unknown leader '%(leader)s'."), leader=value)
+        return None
+    if not leader.playable:
+        problems.add("recruit", "unsupported_expansion",
+                     N_("%(leader)s is a leader of the Cities expansion, which this app does not "
+                        "support: leave it out."), leader=leader.label)
+        return None
+    if leader.age_cost and age is None:
+        problems.add("age", "invalid",
+                     N_("%(leader)s costs as many coins as the current Age: give \"age\" (1, 2 "
+                        "or 3)."), leader=leader.label)
+        return None
+    return leader
