@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .catalog import Card
 from .city import City
+from .leaders.recruit import RecruitReport, recruit_report
 from .leaders.trade import NO_PERKS, Perks, perks_for, plan_with_leaders
 from .messages import ENGLISH, N_, Message, Translator, card_name, nmessage, wonder_name
 from .rules import FreeBuild, Ruleset
@@ -130,8 +131,11 @@ class TradeAnswer:
     build: BuildReport | None = None
     hand: tuple[BuildReport, ...] | None = None
     wonder_stage: BuildReport | None = None
+    recruit: RecruitReport | None = None
 
     def as_dict(self, translator: Translator = ENGLISH) -> dict:
+        if self.recruit is not None:
+            return self.recruit.as_dict(translator)
         if self.build is not None:
             return self.build.as_dict(translator)
         return {"player": self.player,
@@ -142,6 +146,9 @@ class TradeAnswer:
 def answer(question: TradeQuestion) -> TradeAnswer:
     game, index = question.game, question.player
     builder = question.builder
+    if question.recruit is not None:
+        return TradeAnswer(builder.name,
+                           recruit=recruit_report(game, index, question.recruit, question.age))
     market = market_for(game, index)
     ruleset = game.ruleset
     if question.hand is not None:
