@@ -31,8 +31,11 @@ def parse_leader_effect(text: str) -> dict:
     fields = rest.split(":") if rest else []
     if kind == "discount":
         return {"type": "discount", "target": fields[0], "units": int(fields[1])}
-    if kind in ("free_build", "free_build_once_per_age"):
+    if kind == "free_build":
         return {"type": kind, "colour": fields[0]}
+    if kind == "free_build_once_per_age":
+        # Caligula's (Cities): unlike Olympia A's, limited to one colour
+        return {"type": "free_colour_once_per_age", "colour": fields[0]}
     if kind == "coins_on_build":
         return {"type": kind, "colour": fields[0], "coins": int(fields[1])}
     if kind in ("coins_on_chain", "coins_on_victory_token", "coins_on_wonder_stage",
@@ -86,19 +89,20 @@ def import_leader_cards(reference: Path) -> list[dict]:
 
 
 def import_leader_wonders(reference: Path) -> list[dict]:
-    """Roma and Abu Simbel: day and night sides, each with its board effects and stages."""
+    """Roma and Abu Simbel: day and night sides, each with its stages and (``side_effects``)
+    what its half of the board prints: Roma's day and night boards differ."""
     wonders: dict[str, dict] = {}
     with open(reference / "wonders-leaders.csv", encoding="utf-8") as handle:
         for row in csv.DictReader(handle):
             wonder = wonders.setdefault(row["wonder_id"], {
                 "id": row["wonder_id"],
                 "name": row["name_en"],
-                "resource": row["base_resource"],
+                "resource": row["base_resource"] or None,
                 "sides": {},
-                "board_effects": {},
+                "side_effects": {},
                 "reference_names": {},
             })
-            wonder["board_effects"].setdefault(row["side"], parse_effects(row["board_effect"]))
+            wonder["side_effects"].setdefault(row["side"], parse_effects(row["board_effect"]))
             stages = wonder["sides"].setdefault(row["side"], [])
             assert int(row["stage"]) == len(stages) + 1, row
             stages.append({"cost": parse_cost(row["cost"]), "effects": parse_effects(row["effect"])})

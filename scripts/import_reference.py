@@ -123,6 +123,9 @@ def main(argv: list[str]) -> None:
         text = json.dumps(data, ensure_ascii=False, indent=1)
         (OUT / name).write_text(text + "\n", encoding="utf-8")
         print(f"wrote {OUT / name}: {len(data)} entries")
+    from import_leaders import import_leaders  # the Leaders expansion: its own module
+
+    import_leaders(reference)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorer.engine.trade import answer, parse_trade_question
-from tests.leaders_docs import city
+from tests.leaders_docs import city, needs_second
 
 
 def ask(document: dict, **question) -> dict:
@@ -134,6 +134,7 @@ def test_recruit_cost(builder, neighbour, leader, age, cost):
                                   "purchases": []}]
 
 
+@needs_second
 def test_recruit_in_the_second_edition():
     report = ask(table(city("P", "roma", "night", coins=1), edition="second"), player="P",
                  recruit="cleopatra", age=1)

@@ -5,16 +5,20 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import problems_of
-from tests.leaders_docs import city, leaders_game
+from tests.leaders_docs import city, leaders_game, needs_second
 
 
 def codes(document) -> list[tuple[str, str]]:
     return problems_of(document)
 
 
-def test_a_valid_leaders_game_in_each_edition():
+def test_a_valid_leaders_game_in_the_first_edition():
     assert codes(leaders_game(city("P", "roma", "B", 2, leaders=["sappho", "midas"]),
                               city("Q", "abu-simbel", "A", 3, buried=["cleopatra"]))) == []
+
+
+@needs_second
+def test_a_valid_leaders_game_in_the_second_edition():
     assert codes(leaders_game(city("P", "roma", "night", 2, leaders=["sappho"]),
                               city("Q", "abu-simbel", "day", 3, buried=["cleopatra"]),
                               edition="second")) == []
@@ -60,6 +64,7 @@ def test_roma_and_the_leaders_guilds_need_the_expansion():
                           ("players[1].cards[0]", "unknown_card")]
 
 
+@needs_second
 def test_leaders_guilds_only_in_a_first_edition_leaders_game():
     doc = leaders_game(city("P", "gizah", "day", cards=["gamers-guild"]), edition="second")
     assert codes(doc) == [("players[0].cards[0]", "unknown_card")]

@@ -159,7 +159,8 @@ def test_player_not_an_object():
 
 def test_expansions():
     assert problems_of(three() | {"expansions": []}) == []
-    assert problems_of(three() | {"expansions": ["leaders"]}) == [
+    assert problems_of(three() | {"expansions": ["leaders"]}) == []
+    assert problems_of(three() | {"expansions": ["cities"]}) == [
         ("expansions", "unsupported_expansion")]
     assert problems_of(three() | {"expansions": "leaders"}) == [("expansions", "invalid")]
 

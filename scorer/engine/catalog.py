@@ -147,10 +147,16 @@ class Wonder:
     reference_names: Mapping[str, str]
     #: effects printed on the board itself, in play from the start (production, trade, builds)
     effects: tuple[Effect, ...] = ()
+    #: effects printed on one side's half of the board only (Roma's day and night boards)
+    side_effects: Mapping[str, tuple[Effect, ...]] = field(default_factory=dict)
     label: Message = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "label", wonder_name(self.name))
+
+    def board(self, side: str) -> tuple[Effect, ...]:
+        """Every effect the board prints for a city playing ``side``."""
+        return self.effects + self.side_effects.get(side, ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +246,7 @@ def make_card(raw: dict, row_of_colour: Mapping[str, str],
 
 
 #: roles a board's own effects may have (its points and end-game effects would need a row)
-BOARD_ROLES = ("production", "trade_discount", "free_build", "science", "in_play")
+BOARD_ROLES = ("production", "trade_discount", "free_build", "science", "in_play", "recruit")
 
 
 def make_wonder(raw: dict) -> Wonder:
@@ -253,14 +259,16 @@ def make_wonder(raw: dict) -> Wonder:
         for side, stages in raw["sides"].items()
     }
     board = make_effects(raw.get("effects", []), f"{where} board")
-    for effect in board:
+    side_boards = {side: make_effects(effects, f"{where} {side} board")
+                   for side, effects in raw.get("side_effects", {}).items()}
+    for effect in (*board, *(e for effects in side_boards.values() for e in effects)):
         if effect.role not in BOARD_ROLES:
             raise UnknownEffect(f"{where}: a board effect of role {effect.role!r} is not "
                                 "supported")
     return Wonder(id=raw["id"], name=raw["name"], resource=raw.get("resource"),
                   sides=MappingProxyType(sides),
                   reference_names=MappingProxyType(dict(raw["reference_names"])),
-                  effects=board)
+                  effects=board, side_effects=MappingProxyType(side_boards))
 
 
 def read_data(directory: str, name: str) -> list[dict]:

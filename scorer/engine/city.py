@@ -65,7 +65,7 @@ class City:
 
     def effects(self) -> Iterator[tuple[Wonder | Card | Stage, Effect]]:
         """Every effect in play: the board's, the buildings', then the built stages' in order."""
-        for effect in self.wonder.effects:
+        for effect in self.wonder.board(self.side):
             yield self.wonder, effect
         for card in self.cards:
             for effect in card.effects:

@@ -24,6 +24,8 @@ COUNTED_NOUNS = {
     "yellow": N_("yellow card"), "red": N_("red card"), "green": N_("green card"),
     "purple": N_("purple card"), "wonder_stage": N_("wonder stage"),
     "defeat_token": N_("defeat token"),
+    # the Leaders expansion's (Alexander, the Diplomats Guild)
+    "victory_token": N_("victory token"), "leader": N_("leader"),
 }
 WHOSE_PHRASES = {
     "self": N_("in own city"),

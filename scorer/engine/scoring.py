@@ -18,6 +18,7 @@ from functools import lru_cache
 from . import end_game
 from .catalog import SCIENCE_SYMBOLS, WILD, Card, Stage, Wonder
 from .city import City, Game
+from .leaders.pad import apply_leaders, copy_gain
 from .messages import (
     ENGLISH,
     N_,
@@ -59,6 +60,8 @@ class PlayerScore:
     science_choices: list[str]
     copied_guild: str | None = None
     copied_from: str | None = None
+    #: optional report fields an expansion adds (Leaders: science_copy, copied_leader, ...)
+    extra: dict = field(default_factory=dict)
     total: int = 0
     rank: int | None = None
 
@@ -84,6 +87,8 @@ class PlayerScore:
             data["copied_from"] = self.copied_from
         if self.free_city:
             data["free_city"] = True
+        if self.extra:
+            data.update(self.extra)
         return data
 
 
@@ -187,10 +192,14 @@ def score_city(game: Game, index: int) -> PlayerScore:
     counts = (symbols[0], symbols[1], symbols[2])
     if copies_guild:
         copy_guild(game, index, player, counts, wild_sources)
-    science, choices = best_placement(counts, len(wild_sources))
-    scores["science"] = science
-    player.science_choices = list(choices)
-    explanations["science"].append(science_line(counts, choices, tuple(wild_sources)))
+    if ruleset.leaders is not None:
+        # the leaders row, and science resolved with the leaders' symbols and choices
+        apply_leaders(game, index, player, counts, wild_sources)
+    else:
+        science, choices = best_placement(counts, len(wild_sources))
+        scores["science"] = science
+        player.science_choices = list(choices)
+        explanations["science"].append(science_line(counts, choices, tuple(wild_sources)))
     for lines in explanations.values():
         if not lines:
             lines.append(NOTHING)
@@ -265,7 +274,10 @@ def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, i
                 lines.append(line)
             wild = card.symbol_index == WILD
             gain = guild_points
-            if wild:
+            if game.ruleset.leaders is not None:
+                # a copied free symbol or Courtesans Guild, valued with the leaders
+                gain += copy_gain(game, index, card, counts, len(wild_sources))
+            elif wild:
                 gain += best_placement(counts, len(wild_sources) + 1)[0] - base_science
             candidates.append((gain, side, neighbour, card, guild_points, lines, wild))
     if not candidates:

@@ -12,6 +12,8 @@ from typing import Any
 
 from .catalog import AGES, Card, Catalog
 from .city import City, Game
+from .leaders.catalog import Leader
+from .leaders.recruit import parse_recruit
 from .messages import N_, card_name
 from .rules import Ruleset
 from .validation import Problem, Problems, check_fields, is_int, parse_game, ruleset_of
@@ -19,7 +21,7 @@ from .validation import Problem, Problems, check_fields, is_int, parse_game, rul
 #: a hand is dealt seven cards and only shrinks
 MAX_HAND = 7
 #: the question's own fields, beside the game document's
-QUESTION_FIELDS = frozenset({"player", "build", "hand", "age"})
+QUESTION_FIELDS = frozenset({"player", "build", "hand", "age", "recruit"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,8 @@ class TradeQuestion:
     #: ``(id as asked, card)`` per card of the hand, in the hand's order; None when not a hand
     hand: tuple[tuple[str, Card], ...] | None = None
     age: int | None = None
+    #: Leaders: the leader to recruit, when that is the question
+    recruit: Leader | None = None
 
     @property
     def builder(self) -> City:
@@ -55,7 +59,14 @@ def parse_trade_question(document: Any) -> tuple[TradeQuestion | None, list[Prob
     age = _age(ruleset, document, problems)
     card = card_id = hand = None
     wonder_stage = False
-    if "build" in document and "hand" in document:
+    recruit = None
+    if "recruit" in document and ("build" in document or "hand" in document):
+        problems.add("recruit", "invalid",
+                     N_("Ask about \"recruit\", \"build\" or \"hand\": one of them."))
+    elif "recruit" in document:
+        leaders = ruleset.leaders if ruleset is not None else None
+        recruit = parse_recruit(leaders, document["recruit"], age, problems)
+    elif "build" in document and "hand" in document:
         problems.add("hand", "invalid", N_("Ask about \"build\" or about \"hand\", not both."))
     elif "hand" in document:
         hand = _hand(catalog, document["hand"], age, problems)
@@ -68,7 +79,7 @@ def parse_trade_question(document: Any) -> tuple[TradeQuestion | None, list[Prob
     if problems:
         return None, problems
     return TradeQuestion(game, game.index_of(player), card, card_id, wonder_stage, hand,
-                         age), problems
+                         age, recruit), problems
 
 
 def _player(document: dict, problems: Problems) -> str | None:

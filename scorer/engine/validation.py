@@ -11,8 +11,10 @@ from typing import Any
 
 from .catalog import Catalog
 from .city import City, Game
+from .leaders.validation import TableLeaders, check_table, parse_player
 from .messages import ENGLISH, N_, Message, Translator, card_name, wonder_name
-from .rules import DEFAULT_EDITION, Ruleset, editions, get_ruleset
+from .rules import DEFAULT_EDITION, Ruleset, editions, expansion_of_field, get_ruleset
+from .rules import expansions as known_expansions
 
 MAX_NAME_LENGTH = 40
 #: a player's stable id (see the README): a short text the scorer ignores
@@ -86,7 +88,8 @@ def ruleset_of(document: dict, problems: Problems) -> Ruleset | None:
         return get_ruleset(edition, expansions)
     except (KeyError, TypeError):
         problems.add("expansions", "unsupported_expansion",
-                     N_("Expansions are not supported yet; leave \"expansions\" empty."))
+                     N_("Only these expansions are supported: %(expansions)s."),
+                     expansions=", ".join(f'"{name}"' for name in known_expansions()))
         return get_ruleset(edition)
 
 
@@ -101,7 +104,14 @@ def check_fields(problems: Problems, at: str, raw: dict, allowed: frozenset[str]
     for key in raw:
         if key not in allowed:
             path = f"{at}.{key}" if at else str(key)
-            problems.add(path, "invalid", N_("Unknown field '%(field)s'."), field=str(key))
+            expansion = expansion_of_field(key)
+            if expansion is not None:
+                problems.add(path, "invalid",
+                             N_("'%(field)s' belongs to the %(expansion)s expansion: add "
+                                "\"expansions\": [\"%(expansion)s\"] to the game."),
+                             field=str(key), expansion=expansion)
+            else:
+                problems.add(path, "invalid", N_("Unknown field '%(field)s'."), field=str(key))
 
 
 def parse_game(document: Any, extra_fields: frozenset[str] = frozenset(),
@@ -124,9 +134,12 @@ def parse_game(document: Any, extra_fields: frozenset[str] = frozenset(),
     check_fields(problems, "", document, ruleset.game_fields | extra_fields)
     check_player_count(ruleset, players, problems)
     holders: dict[str, list[str]] = {}
-    cities = [parse_city(ruleset, index, raw, problems, holders)
+    table = TableLeaders() if ruleset.leaders is not None else None
+    cities = [parse_city(ruleset, index, raw, problems, holders, table)
               for index, raw in enumerate(players)]
     check_across_cities(ruleset, players, holders, problems)
+    if table is not None:
+        check_table(players, table, problems)
     if problems:
         return None, problems
     return Game(ruleset, tuple(cities)), problems
@@ -150,8 +163,9 @@ def check_player_count(ruleset: Ruleset, players: list, problems: Problems) -> N
 
 
 def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
-               holders: dict[str, list[str]]) -> City | None:
-    """One city, or None when it has problems; ``holders`` learns where each building is."""
+               holders: dict[str, list[str]], leaders: TableLeaders | None = None) -> City | None:
+    """One city, or None when it has problems; ``holders`` learns where each building is
+    and ``leaders`` (with the Leaders expansion) where each leader is."""
     at = f"players[{index}]"
     if not isinstance(raw, dict):
         problems.add(at, "invalid", N_("Each player must be a JSON object."))
@@ -189,11 +203,14 @@ def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
                      low=ruleset.min_players, high=ruleset.max_players)
     elif not isinstance(free_city, bool):
         problems.add(f"{at}.free_city", "invalid", N_("\"free_city\" must be true or false."))
+    expansion = {}
+    if leaders is not None:
+        expansion = parse_player(ruleset.leaders, catalog.wonders, at, raw, problems, leaders)
     check_fields(problems, at, raw, ruleset.player_fields | {"free_city"})
     if len(problems) > before:
         return None
     return City(name=name, wonder=wonder, side=side, stages_built=stages, cards=cards,
-                coins=coins, tokens=tokens, free_city=free_city)
+                coins=coins, tokens=tokens, free_city=free_city, **expansion)
 
 
 def parse_side(ruleset: Ruleset, wonder, at: str, raw: dict, problems: Problems) -> str | None:

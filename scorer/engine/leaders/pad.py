@@ -9,19 +9,43 @@ included), so everything the leaders change is decided here, in one place.
 
 from __future__ import annotations
 
-from ..catalog import SCIENCE_SYMBOLS, Card, Stage
+from ..catalog import SCIENCE_SYMBOLS, WILD, Card, Stage
 from ..city import Game
 from ..messages import N_, Message, Sum
-from .scoring import LeaderScore, science_parts, score_leaders
+from .scoring import LeaderScore, copies_leader, science_parts, score_leaders
 
 NO_SCIENCE = Message(N_("No science symbols: 0"))
 
 
+def courtesans_of(game: Game, index: int, copied_guild: str | None) -> Card | None:
+    """The guild that lets the city copy a neighbour's leader: its own, or Olympia's copy."""
+    for card in game.cities[index].cards:
+        if copies_leader(card):
+            return card
+    if copied_guild is not None:
+        card = game.catalog.cards[copied_guild]
+        if copies_leader(card):
+            return card
+    return None
+
+
+def copy_gain(game: Game, index: int, card: Card, counts: tuple[int, int, int],
+              wilds: int) -> int:
+    """What copying a neighbour's guild adds to science and the leaders row (Olympia B): a
+    free symbol, or the Courtesans' copy of a leader, valued together with the leaders."""
+    before = score_leaders(game, index, counts, wilds).total
+    if copies_leader(card):
+        return score_leaders(game, index, counts, wilds, card).total - before
+    if card.symbol_index == WILD:
+        return score_leaders(game, index, counts, wilds + 1).total - before
+    return 0
+
+
 def apply_leaders(game: Game, index: int, player, counts: tuple[int, int, int],
-                  wild_sources: list[tuple[Card | Stage, bool]],
-                  courtesans: Card | None) -> LeaderScore:
+                  wild_sources: list[tuple[Card | Stage, bool]]) -> LeaderScore:
     """Fill in the leaders row and the rows the leaders change on ``player`` (a PlayerScore)."""
     city = game.cities[index]
+    courtesans = courtesans_of(game, index, player.copied_guild)
     result = score_leaders(game, index, counts, len(wild_sources), courtesans)
     choice = result.science
     shown = (counts[0] + result.symbols[0], counts[1] + result.symbols[1],

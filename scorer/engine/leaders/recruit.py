@@ -19,11 +19,8 @@ EXTRA_RECRUIT = "recruit_leader_now"
 
 
 def board_effects(city: City) -> tuple:
-    """The effects printed on the board of the city's wonder side (Roma's), if any."""
-    boards = getattr(city.wonder, "board_effects", None)
-    if not boards:
-        return ()
-    return boards.get(city.side, ())
+    """The effects printed on the board of the city's wonder side (Roma's)."""
+    return city.wonder.board(city.side)
 
 
 def leader_slots(city: City) -> int:

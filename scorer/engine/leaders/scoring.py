@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..catalog import SCIENCE_SYMBOLS, Card, Effect, Stage
 from ..city import City, Game
 from ..messages import N_, Message, N_plural, Sum, nmessage
-from .catalog import LEADER_EFFECT_ROLES, Leader
+
+if TYPE_CHECKING:
+    from .catalog import Leader
 from .science import ScienceChoice, best_science
 
 COINS_PER_SET = 3
@@ -31,12 +34,6 @@ HELD = {
     "green": N_plural("%(num)d green card", "%(num)d green cards"),
     "purple": N_plural("%(num)d purple card", "%(num)d purple cards"),
     "coins": N_plural("%(num)d coin", "%(num)d coins"),
-}
-COUNTED = {
-    "brown": N_("brown card"), "grey": N_("grey card"), "blue": N_("blue card"),
-    "yellow": N_("yellow card"), "red": N_("red card"), "green": N_("green card"),
-    "purple": N_("purple card"), "wonder_stage": N_("wonder stage"),
-    "victory_token": N_("victory token"), "leader": N_("leader"),
 }
 COLOUR_NAMES = {
     "brown": N_("brown"), "grey": N_("grey"), "blue": N_("blue"), "yellow": N_("yellow"),
@@ -83,19 +80,6 @@ def flat(game: Game, index: int, leader: Leader, effect: Effect,
          copied: bool = False) -> tuple[int, Message]:
     points = effect["amount"]
     return points, Message(N_("%(leader)s: %(vp)d"), {"leader": leader.label, "vp": points})
-
-
-def per_item(game: Game, index: int, leader: Leader, effect: Effect,
-             copied: bool = False) -> tuple[int, Message]:
-    """"Phidias: 1 per brown card × 4 = 4"; counts the owner's city (``whose`` self)."""
-    counts, whose, vp = effect["counts"], effect["whose"], effect["vp"]
-    cities = game.cities_for(index, whose)
-    count = sum(city.count(what) for city in cities for what in counts)
-    points = count * vp
-    return points, Message(N_("%(leader)s: %(vp)d per %(what)s × %(count)d = %(points)d"), {
-        "leader": leader.label, "vp": vp,
-        "what": tuple(Message(COUNTED[what]) for what in counts),
-        "count": count, "points": points})
 
 
 def per_coins(game: Game, index: int, leader: Leader | Card, effect: Effect,
@@ -182,14 +166,12 @@ def token_pairs(game: Game, index: int, leader: Leader, effect: Effect,
                            {"leader": leader.label, "sum": Sum(terms, points)})
 
 
+#: the score functions of the expansion's end-game kinds (registered by :mod:`.effects`)
 SCORERS: dict[str, Scorer] = {
-    "vp": flat, "vp_per": per_item, "vp_per_coins": per_coins, "vp_per_set": per_set,
-    "vp_if_most": if_most, "vp_if_no_defeat": if_no_defeat, "vp_if_only_leader": if_only_leader,
+    "vp_per_coins": per_coins, "vp_per_set": per_set, "vp_if_most": if_most,
+    "vp_if_no_defeat": if_no_defeat, "vp_if_only_leader": if_only_leader,
     "vp_per_victory_token_pair": token_pairs,
 }
-_missing = {kind for kind, role in LEADER_EFFECT_ROLES.items() if role == "score"} - set(SCORERS)
-if _missing:  # pragma: no cover - a registry/scorer mismatch is a programming error
-    raise RuntimeError(f"leader effect kinds without a scorer: {sorted(_missing)}")
 
 
 @dataclass(slots=True)
@@ -241,36 +223,35 @@ def evaluate(game: Game, index: int, leaders: Sequence[Leader], counts: tuple[in
     for leader in leaders:
         scored = False
         for effect in leader.effects:
-            kind = effect.type
-            scorer = SCORERS.get(kind)
-            if scorer is not None:
-                gained, line = scorer(game, index, leader, effect, leader is copied)
+            role = effect.kind.role
+            if role == "points":
+                points += effect["amount"]
+                lines.append(Message(N_("%(leader)s: %(vp)d"),
+                                     {"leader": leader.label, "vp": effect["amount"]}))
+            elif role == "end_game":
+                gained, line = effect.kind.score(game, index, leader, effect, leader is copied)
                 points += gained
                 lines.append(line)
-                scored = True
-            elif kind == "vp_per_science_set":
+            elif role == "science":
+                lines.append(Message(N_("%(leader)s: one %(symbol)s, scored in the science row"),
+                                     {"leader": leader.label,
+                                      "symbol": Message(SYMBOL_NOUNS[effect["symbol"]])}))
+            elif effect.type == "vp_per_science_set":
                 gained = choice.sets * effect["vp"]
                 points += gained
                 lines.append(nmessage(
                     "%(leader)s: %(num)d science set × %(vp)d = %(points)d",
                     "%(leader)s: %(num)d science sets × %(vp)d = %(points)d",
                     choice.sets, leader=leader.label, vp=effect["vp"], points=gained))
-                scored = True
-            elif kind == "science":
-                lines.append(Message(N_("%(leader)s: one %(symbol)s, scored in the science row"),
-                                     {"leader": leader.label,
-                                      "symbol": Message(SYMBOL_NOUNS[effect["symbol"]])}))
-                scored = True
-            elif kind == "science_copy_most":
-                copied = choice.copies[copy_index]
+            elif effect.type == "science_copy_most":
+                lines.append(copy_line(leader, choice.copies[copy_index]))
                 copy_index += 1
-                lines.append(copy_line(leader, copied))
-                scored = True
-            elif kind == "science_swap":
-                swapped = choice.swaps[swap_index]
+            elif effect.type == "science_swap":
+                lines.append(swap_line(leader, choice.swaps[swap_index]))
                 swap_index += 1
-                lines.append(swap_line(leader, swapped))
-                scored = True
+            else:
+                continue
+            scored = True
         if not scored:
             lines.append(Message(N_("%(leader)s: no points of its own (its effect is in the "
                                     "coins, tokens and buildings entered): 0"),
@@ -296,7 +277,7 @@ def swap_line(leader: Leader, swapped: tuple[str, str] | None) -> Message:
 
 
 def copies_leader(item: Card | Stage) -> bool:
-    return any(effect.type == "copy_leader" for effect in item.effects)
+    return any(effect.kind.role == "copy_leader" for effect in item.effects)
 
 
 def score_leaders(game: Game, index: int, counts: tuple[int, int, int], wilds: int,

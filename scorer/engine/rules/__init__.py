@@ -54,10 +54,11 @@ from .ruleset import EditionSpec, Row, Ruleset, Side, TokenKind, TradeRules, rul
 
 __all__ = ["EFFECT_KINDS", "EditionSpec", "EffectKind", "FreeBuild", "Row", "Ruleset", "Side",
            "TokenKind", "TradeRules", "UnknownEffect", "editions", "expansions", "get_ruleset",
-           "register_effect", "register_expansion"]
+           "expansion_of_field", "register_effect", "register_expansion"]
 
 _EDITIONS: dict[str, EditionSpec] = {spec.id: spec for spec in (first.EDITION,)}
 _EXPANSIONS: dict[str, Callable[[Ruleset], Ruleset]] = {}
+_EXPANSION_FIELDS: dict[str, str] = {}
 DEFAULT_EDITION = first.EDITION.id
 
 
@@ -70,10 +71,20 @@ def expansions() -> tuple[str, ...]:
     return tuple(sorted(_EXPANSIONS))
 
 
-def register_expansion(name: str, build: Callable[[Ruleset], Ruleset]) -> None:
-    """Make an expansion playable: ``build`` turns a base ruleset into the expanded one."""
+def register_expansion(name: str, build: Callable[[Ruleset], Ruleset],
+                       player_fields: Iterable[str] = ()) -> None:
+    """Make an expansion playable: ``build`` turns a base ruleset into the expanded one.
+
+    ``player_fields``: the fields it adds to a player, so that a document using them without
+    the expansion is told which expansion they need."""
     _EXPANSIONS[name] = build
+    _EXPANSION_FIELDS.update(dict.fromkeys(player_fields, name))
     _ruleset.cache_clear()
+
+
+def expansion_of_field(field: str) -> str | None:
+    """The expansion a player field belongs to (``"leaders"`` for ``buried``), if any."""
+    return _EXPANSION_FIELDS.get(field)
 
 
 def get_ruleset(edition: str = DEFAULT_EDITION, expansions: Iterable[str] = ()) -> Ruleset:
@@ -92,3 +103,12 @@ def _ruleset(edition: str, played: tuple[str, ...]) -> Ruleset:
     from ..catalog import load_edition_catalog
 
     return ruleset_from(spec, load_edition_catalog(spec))
+
+
+def _leaders(base: Ruleset) -> Ruleset:
+    from .leaders import build  # loaded on first use: it reads the catalog's modules
+
+    return build(base)
+
+
+register_expansion("leaders", _leaders, player_fields=("leaders", "buried"))

@@ -27,7 +27,9 @@ from ..messages import N_, Message
 #: ``copy_guild`` copy a neighbour's guild at the end; ``in_play`` effects that already show in
 #: what the players enter (coins, shields turned into tokens, extra plays) and score nothing.
 ROLES = ("points", "science", "production", "trade_discount", "free_build", "end_game",
-         "copy_guild", "in_play")
+         "copy_guild", "in_play",
+         # the Leaders expansion's (see scorer.engine.leaders.effects)
+         "science_choice", "leader_build", "recruit", "copy_leader", "leader_slot", "bury")
 
 
 class UnknownEffect(ValueError):

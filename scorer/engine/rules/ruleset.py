@@ -131,6 +131,8 @@ class Ruleset:
     player_fields: frozenset[str]
     #: fields of the game document itself (a trade question adds its own)
     game_fields: frozenset[str]
+    #: the Leaders expansion's leader cards (a ``LeaderCatalog``); None when not played
+    leaders: object | None = None
     _sides: Mapping[str, Side] = field(init=False, repr=False)
     _tokens: Mapping[str, TokenKind] = field(init=False, repr=False)
 
