@@ -17,13 +17,19 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
+from . import player_ids
+
 Document = dict
 # Version 1: the document of the spec as the first version of the app saved it. Games saved
 # before format versions were stored (no value in the column) are version 1.
 FIRST_VERSION = 1
 
 # STEPS[n] upgrades a version n - 1 document to version n.
-STEPS: dict[int, Callable[[Document], Document]] = {}
+STEPS: dict[int, Callable[[Document], Document]] = {
+    # Version 2: every player has a stable "id" (cities are addressed by it, not by seat) and the
+    # cities already filled in are marked "entered" (scorer.player_ids.upgrade_legacy).
+    2: player_ids.upgrade_legacy,
+}
 
 CURRENT_VERSION = max(STEPS, default=FIRST_VERSION)
 if sorted(STEPS) != list(range(FIRST_VERSION + 1, CURRENT_VERSION + 1)):

@@ -82,3 +82,25 @@ def deal(rng, players: int = 7) -> dict:
                 winner["tokens"][victory] = winner["tokens"].get(victory, 0) + 1
                 loser["tokens"]["defeat"] = loser["tokens"].get("defeat", 0) + 1
     return game(*cities)
+
+
+def city_path(app, game_id: str, seat: int) -> str:
+    """The URL of the city of whoever sits at ``seat`` (cities are addressed by player id)."""
+    from scorer import games_service
+
+    with app.app_context():
+        return f"/games/{game_id}/players/{games_service.load(game_id).document['players'][seat]['id']}"
+
+
+def city_version(app, game_id: str, seat: int) -> str:
+    """The version a city page opened now carries in its form."""
+    from scorer import games_service
+
+    with app.app_context():
+        return games_service.city_version(games_service.load(game_id).document["players"][seat])
+
+
+def post_city(client, app, game_id: str, seat: int, data: dict):
+    """Save the city at ``seat`` as its page would, from the version stored now."""
+    return client.post(city_path(app, game_id, seat),
+                       data={**data, "version": city_version(app, game_id, seat)})

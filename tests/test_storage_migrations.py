@@ -13,7 +13,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
 
-from scorer import create_app, storage
+from scorer import create_app, saved_documents, storage
 from scorer.storage import migrate
 from scorer.storage.schema import metadata
 
@@ -63,13 +63,15 @@ def test_first_version_database_is_migrated_in_place_without_loss(tmp_path):
         assert [game.id for game in games] == [
             "third-game-cccccccccccc", "second-game-bbbbbbbbbbb", "first-game-aaaaaaaaaaaa"]
         for game, (pid, title, doc, created, updated) in zip(games, reversed(OLD_ROWS), strict=True):
-            assert (game.id, game.title, game.document) == (pid, title, doc)
+            # read once, each document is upgraded to the current format and written back
+            assert (game.id, game.title, game.document) == (pid, title, saved_documents.upgrade(doc, 1))
             assert game.created_at == datetime.fromisoformat(created)
             assert game.updated_at == datetime.fromisoformat(updated)
-            assert (game.revision, game.format_version, game.owner_token_hash) == (1, 1, None)
+            assert (game.revision, game.format_version, game.owner_token_hash) == (
+                2, saved_documents.CURRENT_VERSION, None)
         # and it keeps working: a save after the migration
         saved = storage.modify_game("first-game-aaaaaaaaaaaa", lambda document: {**document, "x": 1})
-        assert saved.revision == 2
+        assert saved.revision == 3
     with sqlite3.connect(path) as connection:
         # the text the first version wrote is still there, byte for byte
         assert connection.execute(

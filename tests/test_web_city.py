@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorer import storage
-from tests.helpers import game, player
+from tests.helpers import city_path, game, player, post_city
 
 
 @pytest.fixture
@@ -29,8 +29,8 @@ def load(app, game_id):
         return storage.load_game(game_id).document
 
 
-def test_city_page_shows_chips_grouped_with_marks_and_both_names(client, game_id):
-    html = client.get(f"/games/{game_id}/players/0").get_data(as_text=True)
+def test_city_page_shows_chips_grouped_with_marks_and_both_names(app, client, game_id):
+    html = client.get(city_path(app, game_id, 0)).get_data(as_text=True)
     assert "Ada&#39;s city" in html or "Ada's city" in html
     assert html.count('name="cards"') == 75
     assert 'data-name="lumber yard lumber yard"' in html
@@ -39,15 +39,15 @@ def test_city_page_shows_chips_grouped_with_marks_and_both_names(client, game_id
     assert 'max="3"' in html  # Alexandria A has three stages
 
 
-def test_dutch_page_filters_on_dutch_and_english_names(client, game_id):
+def test_dutch_page_filters_on_dutch_and_english_names(app, client, game_id):
     client.get("/language/nl")
-    html = client.get(f"/games/{game_id}/players/0").get_data(as_text=True)
+    html = client.get(city_path(app, game_id, 0)).get_data(as_text=True)
     assert '<html lang="nl">' in html
     assert 'data-name="houtwerf lumber yard"' in html
 
 
-def test_card_taken_by_other_cities_is_unavailable(client, game_id):
-    html = client.get(f"/games/{game_id}/players/0").get_data(as_text=True)
+def test_card_taken_by_other_cities_is_unavailable(app, client, game_id):
+    html = client.get(city_path(app, game_id, 0)).get_data(as_text=True)
     chip = re.search(r'<label class="chip[^"]*"[^>]*>\s*<input[^>]*value="lumber-yard"[^>]*>', html).group(0)
     assert "unavailable" in chip and "disabled" in chip
     altar = re.search(r'<input[^>]*value="altar"[^>]*>', html).group(0)
@@ -55,29 +55,31 @@ def test_card_taken_by_other_cities_is_unavailable(client, game_id):
 
 
 def test_save_moves_to_the_next_player_and_stores_the_city(app, client, game_id):
-    answer = client.post(f"/games/{game_id}/players/0",
-                         data=city(["altar", "loom"], stages="2", coins="7", victory_1=1, defeat=2))
+    answer = post_city(client, app, game_id, 0,
+                       city(["altar", "loom"], stages="2", coins="7", victory_1=1, defeat=2))
     assert answer.status_code == 302
-    assert answer.headers["Location"] == f"/games/{game_id}/players/1"
+    assert answer.headers["Location"] == city_path(app, game_id, 1)
     ada = load(app, game_id)["players"][0]
     assert ada["cards"] == ["altar", "loom"] and ada["stages"] == 2 and ada["coins"] == 7
     assert ada["tokens"] == {"victory_1": 1, "defeat": 2}
 
 
-@pytest.mark.parametrize(("action", "target"), [
-    ("prev", "/players/0"), ("goto-2", "/players/2"), ("pad", ""), ("next", "/players/2")])
-def test_buttons_lead_where_they_say(client, game_id, action, target):
-    answer = client.post(f"/games/{game_id}/players/1", data=city(action=action))
-    assert answer.headers["Location"] == f"/games/{game_id}{target}"
+@pytest.mark.parametrize(("action", "seat"), [("prev", 0), ("goto-2", 2), ("pad", None), ("next", 2)])
+def test_buttons_lead_where_they_say(app, client, game_id, action, seat):
+    if action.startswith("goto-"):  # the player tabs name the player, not the seat
+        action = "goto-" + city_path(app, game_id, seat).rsplit("/", 1)[1]
+    answer = post_city(client, app, game_id, 1, city(action=action))
+    expected = f"/games/{game_id}" if seat is None else city_path(app, game_id, seat)
+    assert answer.headers["Location"] == expected
 
 
-def test_last_player_next_goes_to_the_pad(client, game_id):
-    answer = client.post(f"/games/{game_id}/players/2", data=city(["lumber-yard"], action="next"))
+def test_last_player_next_goes_to_the_pad(app, client, game_id):
+    answer = post_city(client, app, game_id, 2, city(["lumber-yard"], action="next"))
     assert answer.headers["Location"] == f"/games/{game_id}"
 
 
 def test_too_many_stages_and_tokens_are_shown_beside_their_fields(app, client, game_id):
-    answer = client.post(f"/games/{game_id}/players/0", data=city(["altar"], stages="4", victory_5=3,
+    answer = post_city(client, app, game_id, 0, city(["altar"], stages="4", victory_5=3,
                                                                   coins="12"))
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
@@ -91,7 +93,7 @@ def test_too_many_stages_and_tokens_are_shown_beside_their_fields(app, client, g
 
 
 def test_not_a_number_is_refused_with_the_typed_text_kept(app, client, game_id):
-    answer = client.post(f"/games/{game_id}/players/0", data=city(coins="lots", stages="-1"))
+    answer = post_city(client, app, game_id, 0, city(coins="lots", stages="-1"))
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
     assert "Not a valid integer value." in html
@@ -100,14 +102,14 @@ def test_not_a_number_is_refused_with_the_typed_text_kept(app, client, game_id):
     assert load(app, game_id)["players"][0]["coins"] == 0
 
 
-def test_empty_number_is_refused_not_guessed(client, game_id):
-    answer = client.post(f"/games/{game_id}/players/0", data=city(coins=""))
+def test_empty_number_is_refused_not_guessed(app, client, game_id):
+    answer = post_city(client, app, game_id, 0, city(coins=""))
     assert answer.status_code == 422
     assert "This field is required." in answer.get_data(as_text=True)
 
 
 def test_card_whose_copies_are_taken_is_refused_beside_its_chip(app, client, game_id):
-    answer = client.post(f"/games/{game_id}/players/0", data=city(["lumber-yard", "altar"]))
+    answer = post_city(client, app, game_id, 0, city(["lumber-yard", "altar"]))
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
     chip_start = html.index('value="lumber-yard"')
@@ -115,13 +117,14 @@ def test_card_whose_copies_are_taken_is_refused_beside_its_chip(app, client, gam
     assert load(app, game_id)["players"][0]["cards"] == []
 
 
-def test_unknown_card_id_is_refused(client, game_id):
-    answer = client.post(f"/games/{game_id}/players/0", data=city(["atlantis"]))
+def test_unknown_card_id_is_refused(app, client, game_id):
+    answer = post_city(client, app, game_id, 0, city(["atlantis"]))
     assert answer.status_code == 422
     assert "atlantis" in answer.get_data(as_text=True)
 
 
-def test_unknown_game_or_seat_is_404(client, game_id):
+def test_unknown_game_or_seat_is_404(app, client, game_id):
     assert client.get("/games/nope/players/0").status_code == 404
     assert client.get(f"/games/{game_id}/players/3").status_code == 404
     assert client.post(f"/games/{game_id}/players/9", data=city()).status_code == 404
+    assert client.post(f"/games/{game_id}/players/pnobody", data=city()).status_code == 404

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tests.helpers import game, player
+from tests.helpers import city_path, game, player, post_city
 
 
 def test_polish_counts_agree_with_their_noun(client):
@@ -78,7 +78,7 @@ def field_html(html, field_id):
 
 def test_token_steppers_stop_where_the_rules_stop(app, client):
     """At most 2 victory tokens of an age and 6 defeats; 6 tokens in all (two battles an age)."""
-    html = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
+    html = client.get(city_path(app, three_players(app), 0)).get_data(as_text=True)
     for kind, most in (("victory_1", 2), ("victory_3", 2), ("victory_5", 2), ("defeat", 6)):
         tag = re.search(rf'<input[^>]*id="{kind}"[^>]*>', html).group(0)
         assert f'max="{most}"' in tag and 'data-sum="battles"' in tag and 'data-sum-max="6"' in tag
@@ -86,11 +86,11 @@ def test_token_steppers_stop_where_the_rules_stop(app, client):
 
 
 def test_steppers_are_labelled_with_their_field(app, client):
-    html = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
+    html = client.get(city_path(app, three_players(app), 0)).get_data(as_text=True)
     for label in ("Wonder stages built", "Coins", "Victory tokens of 3 (Age II)", "Defeat tokens (−1)"):
         assert f'aria-label="{label}: one less"' in html and f'aria-label="{label}: one more"' in html
     client.set_cookie("lang", "nl")
-    html = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
+    html = client.get(city_path(app, three_players(app), 0)).get_data(as_text=True)
     assert re.search(r'aria-label="Munten: een (minder|meer)"', html)
 
 
@@ -100,14 +100,14 @@ def chip_of(html, card_id):
 
 
 def test_a_card_not_in_the_decks_says_so_instead_of_all_copies_taken(app, client):
-    html = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
+    html = client.get(city_path(app, three_players(app), 0)).get_data(as_text=True)
     chamber = chip_of(html, "chamber-of-commerce")  # a card for 4 players and more
     assert "unavailable" in chamber and "not in the decks for 3 players" in chamber
     assert "all copies taken" not in chamber
     lumber = chip_of(html, "lumber-yard")  # Cy holds the only copy of a 3-player game
     assert "all copies taken" in lumber and "not in the decks" not in lumber
     client.set_cookie("lang", "pl")
-    html = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
+    html = client.get(city_path(app, three_players(app), 0)).get_data(as_text=True)
     assert "nie ma jej w taliach dla 3 graczy" in chip_of(html, "chamber-of-commerce")
 
 
@@ -129,7 +129,7 @@ def city_post(**values):
 def test_city_errors_come_all_at_once_in_a_summary_linking_each_field(app, client):
     """A word for coins, too many stages, too many tokens and a taken card: one round, not four."""
     game_id = three_players(app)
-    answer = client.post(f"/games/{game_id}/players/0", data=city_post(
+    answer = post_city(client, app, game_id, 0, city_post(
         coins="lots", stages="4", victory_5="3", defeat="-1", cards=["lumber-yard", "altar"]))
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorer import create_app, storage
-from tests.helpers import filler, game, player
+from tests.helpers import city_path, filler, game, player
 
 ADA = player("Ada", "alexandria", stages=3,
              cards=["altar", "aqueduct", "town-hall", "chamber-of-commerce", "loom", "glassworks"],
@@ -42,7 +42,7 @@ def test_home_page_links_every_task_and_is_small(app, client):
 def test_every_page_has_the_language_switcher_and_lang(app, client):
     game_id = save(app, game(ADA, *filler(2, ["alexandria"])))
     for url in ("/", "/games/new", "/games", "/quick", f"/games/{game_id}",
-                f"/games/{game_id}/players/1", f"/games/{game_id}/build", f"/games/{game_id}/delete"):
+                city_path(app, game_id, 1), f"/games/{game_id}/build", f"/games/{game_id}/delete"):
         html = client.get(url).get_data(as_text=True)
         assert '<html lang="en">' in html, url
         for code in ("en", "nl", "pl"):
@@ -130,7 +130,7 @@ def test_delete_asks_first_then_deletes(app, client):
 def test_names_are_escaped(app, client):
     game_id = save(app, game(player("<script>x</script>", "gizah"), *filler(2, ["gizah"])),
                    title="<b>t</b>")
-    for url in (f"/games/{game_id}", "/games", f"/games/{game_id}/players/0"):
+    for url in (f"/games/{game_id}", "/games", city_path(app, game_id, 0)):
         html = client.get(url).get_data(as_text=True)
         assert "<script>x</script>" not in html and "&lt;script&gt;" in html
         assert "<b>t</b>" not in html
@@ -139,7 +139,7 @@ def test_names_are_escaped(app, client):
 def test_dutch_and_polish_pages_render_translated(app, client):
     game_id = save(app, game(ADA, *filler(2, ["alexandria"])))
     client.get("/language/pl")
-    html = client.get(f"/games/{game_id}/players/0").get_data(as_text=True)
+    html = client.get(city_path(app, game_id, 0)).get_data(as_text=True)
     assert '<html lang="pl">' in html
     assert "Ołtarz" in html or "Oltarz" in html
 

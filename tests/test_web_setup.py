@@ -7,12 +7,19 @@ import re
 from scorer import storage
 
 
-def seats(*rows, count=None, action="save", title=""):
-    data = {"title": title, "count": count or str(len(rows)), "action": action}
+def seats(*rows, count=None, action="save", title="", version=""):
+    data = {"title": title, "count": count or str(len(rows)), "action": action, "version": version}
     for index, row in enumerate(rows):
         for key, value in row.items():
             data[f"seats-{index}-{key}"] = value
     return data
+
+
+def setup_keys(html: str) -> tuple[list[str], str]:
+    """The seats' keys (player ids) and the set-up's version, as the page's form carries them."""
+    keys = re.findall(r'name="seats-\d+-key" type="hidden" value="([^"]*)"', html)
+    version = re.search(r'name="version" type="hidden" value="([^"]*)"', html).group(1)
+    return keys, version
 
 
 def row(name, wonder="", side="", **extra):
@@ -47,7 +54,7 @@ def test_create_deals_random_wonders_and_redirects_to_the_first_city(app, client
     answer = client.post("/games/new", data=seats(row("Ada"), row("Bob", "gizah", "B"), row("Cy")))
     assert answer.status_code == 302
     game = saved_games(app)[0]
-    assert answer.headers["Location"] == f"/games/{game.id}/players/0"
+    assert answer.headers["Location"] == f"/games/{game.id}/players/{game.document['players'][0]['id']}"
     players = game.document["players"]
     assert [p["name"] for p in players] == ["Ada", "Bob", "Cy"]
     assert players[1]["wonder"] == "gizah" and players[1]["side"] == "B"
@@ -110,8 +117,9 @@ def test_edit_setup_moves_each_city_with_its_player(app, client):
         ]})
     page = client.get(f"/games/{game_id}/setup")
     assert page.status_code == 200 and 'value="Ada"' in page.get_data(as_text=True)
-    data = seats(row("Bob", "rhodes", "A", key="1"), row("Ada", "gizah", "A", key="0"),
-                 row("Cy", "babylon", "B", key="2"), title="Renamed")
+    keys, version = setup_keys(page.get_data(as_text=True))
+    data = seats(row("Bob", "rhodes", "A", key=keys[1]), row("Ada", "gizah", "A", key=keys[0]),
+                 row("Cy", "babylon", "B", key=keys[2]), title="Renamed", version=version)
     answer = client.post(f"/games/{game_id}/setup", data=data)
     assert answer.status_code == 302
     with app.app_context():

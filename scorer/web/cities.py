@@ -14,7 +14,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
-from .. import storage
+from .. import games_service, player_ids
 from ..engine.catalog import COLOURS, Catalog, load_catalog
 from ..engine.table import copies_in_decks, copies_left
 from ..engine.validation import MAX_BATTLES, MAX_TOKENS, MIN_PLAYERS, parse_game
@@ -83,7 +83,8 @@ def card_problems(errors: ErrorMap, document: dict, index: int, selected: list[s
     return found
 
 
-def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: dict, status=200):
+def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: dict, status=200,
+                conflict: dict | None = None):
     catalog = load_catalog()
     player = document["players"][index]
     at = f"players[{index}]"
@@ -106,6 +107,7 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
         summary=city_summary(form, fields, general, unknown, groups),
         wonder_name=wonder_label(wonder) if wonder else "", side=side, token_kinds=TOKEN_KINDS,
         deck_players=max(len(card_lists), MIN_PLAYERS), token_max=MAX_TOKENS, max_battles=MAX_BATTLES,
+        conflict=conflict,
     ), status
 
 
@@ -139,37 +141,135 @@ def city_document(saved, index: int, form: CityForm) -> dict:
     return document
 
 
-def target(game_id: str, index: int, count: int, action: str):
+def target(game_id: str, document: dict, player_id: str, action: str):
+    """Where a save's button leads: another player's city (by id, in today's seating), the pad
+    or the build checker."""
+    ids = player_ids.ids_of(document)
+    index = ids.index(player_id) if player_id in ids else 0
     if action == "prev" and index > 0:
-        return url_for("cities.edit", game_id=game_id, index=index - 1)
-    if action == "next" and index + 1 < count:
-        return url_for("cities.edit", game_id=game_id, index=index + 1)
-    if action.startswith("goto-") and action[5:].isdigit() and int(action[5:]) < count:
-        return url_for("cities.edit", game_id=game_id, index=int(action[5:]))
+        return city_url(game_id, ids[index - 1])
+    if action == "next" and index + 1 < len(ids):
+        return city_url(game_id, ids[index + 1])
+    if action.startswith("goto-") and action[5:] in ids:
+        return city_url(game_id, action[5:])
     if action == "build":
         return url_for("build.check", game_id=game_id)
     return url_for("games.pad", game_id=game_id)
 
 
-@bp.route("/games/<game_id>/players/<int:index>", methods=["GET", "POST"])
-def edit(game_id: str, index: int):
-    saved = storage.load_game(game_id)
-    if saved is None or not 0 <= index < len(saved.document.get("players", [])):
+def city_url(game_id: str, player_id: str) -> str:
+    return url_for("cities.edit", game_id=game_id, player_id=player_id)
+
+
+def new_form(catalog: Catalog, **options) -> CityForm:
+    form = CityForm(**options)
+    form.cards.choices = [SelectChoice(card_id) for card_id in catalog.card_ids]
+    return form
+
+
+def typed_city(document: dict, index: int) -> dict:
+    return games_service.city_of(document["players"][index])
+
+
+def conflict_rows(form: CityForm, stored: dict) -> list[dict]:
+    """The city as typed beside the city as saved elsewhere, field by field."""
+    catalog = load_catalog()
+    data = player_data(stored)
+    rows = []
+    for name in ("stages", "coins", *TOKEN_KINDS):
+        mine, theirs = form[name].data, data[name]
+        rows.append({"label": form[name].label.text, "mine": mine, "theirs": theirs,
+                     "differs": mine != theirs})
+
+    def names(cards):
+        known = [catalog.cards.get(catalog.card_ids.get(card_id, "")) for card_id in cards]
+        return sorted(card_label(card) for card in known if card is not None)
+
+    mine, theirs = names(form.cards.data or []), names(data["cards"])
+    rows.append({"label": form.cards.label.text, "mine": ", ".join(mine) or "–",
+                 "theirs": ", ".join(theirs) or "–", "differs": mine != theirs,
+                 "counts": (len(mine), len(theirs))})
+    return rows
+
+
+def seat_redirect(game_id: str, seat: str):
+    """The old seat-number URLs: a link opens the city of whoever sits there now; a form posted
+    to one (opened before ids existed) is re-posted to that player's URL, where it arrives
+    without a version and is shown back as out of date instead of being saved."""
+    saved = games_service.load(game_id)
+    if saved is None or not int(seat) < len(saved.document.get("players", [])):
+        abort(404)
+    location = city_url(game_id, saved.document["players"][int(seat)]["id"])
+    return redirect(location, code=307 if request.method == "POST" else 302)
+
+
+@bp.route("/games/<game_id>/players/<player_id>", methods=["GET", "POST"])
+def edit(game_id: str, player_id: str):
+    if player_id.isdigit():
+        return seat_redirect(game_id, player_id)
+    saved = games_service.load(game_id)
+    if saved is None:
+        abort(404)
+    index = player_ids.index_of(saved.document, player_id)
+    if index is None:
         abort(404)
     catalog = load_catalog()
     if request.method == "GET":
-        form = CityForm(formdata=None, data=player_data(saved.document["players"][index]))
-        form.cards.choices = [SelectChoice(card_id) for card_id in catalog.card_ids]
+        player = saved.document["players"][index]
+        form = new_form(catalog, formdata=None,
+                        data={**player_data(player), "version": games_service.city_version(player)})
         return render_city(saved, index, form, ErrorMap(), saved.document)
-    form = CityForm()
-    form.cards.choices = [SelectChoice(card_id) for card_id in catalog.card_ids]
+    form = new_form(catalog)
     form_ok = form.validate()
     document = city_document(saved, index, form)
     _game, problems = parse_game(document)
     if problems or not form_ok:
         return render_city(saved, index, form, ErrorMap(problems), document, status=422)
-    city = document["players"][index]
-    if not storage.update_game(game_id, document):
+    action = request.form.get("action", "")
+    try:
+        saved = games_service.save_city(game_id, player_id, typed_city(document, index),
+                                        form.version.data)
+    except games_service.NoSuchGame:
         abort(404)
-    flash(_("%(name)s's city is saved.", name=city["name"]))
-    return redirect(target(game_id, index, len(document["players"]), request.form.get("action", "")))
+    except games_service.NoSuchPlayer:
+        return render_template("error.html", code=409, message=_(
+            "This player is no longer in the game: the set-up was changed on another phone. "
+            "Nothing was saved.")), 409
+    except games_service.Stale as stale:
+        return show_conflict(game_id, player_id, form, stale, action)
+    except games_service.Invalid as invalid:
+        return show_invalid(game_id, player_id, form, invalid)
+    player = saved.document["players"][player_ids.index_of(saved.document, player_id)]
+    flash(_("%(name)s's city is saved.", name=player["name"]))
+    return redirect(target(game_id, saved.document, player_id, action))
+
+
+def fresh(game_id: str, player_id: str):
+    """The game as stored now and this player's seat in it (after a save was refused)."""
+    saved = games_service.load(game_id)
+    index = player_ids.index_of(saved.document, player_id) if saved else None
+    if index is None:
+        abort(404)
+    return saved, index
+
+
+def show_conflict(game_id: str, player_id: str, form: CityForm, stale, action: str):
+    """Saved elsewhere since this page was opened: both versions side by side, what was typed
+    kept in the form, whose version now carries the stored one so "keep mine" saves over it."""
+    saved, index = fresh(game_id, player_id)
+    rows = conflict_rows(form, stale.current)
+    form.version.data = stale.version
+    conflict = {"rows": rows, "action": action or "pad",
+                "take": city_url(game_id, player_id)}
+    return render_city(saved, index, form, ErrorMap(), saved.document, status=409, conflict=conflict)
+
+
+def show_invalid(game_id: str, player_id: str, form: CityForm, invalid):
+    """The city passed against the game as this page knew it, not against the game as it is
+    now (another phone took the last copy of a building, say): the problems, nothing saved."""
+    saved, index = fresh(game_id, player_id)
+    document = invalid.document
+    attempted = player_ids.index_of(document, player_id)
+    if attempted != index:
+        document = saved.document
+    return render_city(saved, index, form, ErrorMap(invalid.problems), document, status=422)

@@ -62,6 +62,8 @@ class SeatForm(Form):
 
 
 class SetupForm(FlaskForm):
+    #: the set-up's version when the page was opened (a save from an older one is shown back)
+    version = HiddenField()
     title = StringField(_l("Title (optional)"), filters=[strip],
                         validators=[Optional(), Length(max=MAX_TITLE_LENGTH)],
                         render_kw={"maxlength": MAX_TITLE_LENGTH})
@@ -77,6 +79,8 @@ def number_field(label, minimum=0, maximum=MAX_NUMBER):
 class CityForm(FlaskForm):
     """A city as it stands at the end of the game (or now, for the build checker)."""
 
+    #: the city's version when the page was opened (a save from an older one is shown back)
+    version = HiddenField()
     cards = SelectMultipleField(_l("Buildings"), choices=[])
     stages = number_field(_l("Wonder stages built"))
     coins = number_field(_l("Coins"))

@@ -11,7 +11,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from .. import storage
+from .. import games_service, storage
 from ..engine.scoring import score_game
 from ..engine.validation import parse_game
 from ..i18n import translator
@@ -30,7 +30,7 @@ def index():
 def load_scorable(game_id: str):
     """A saved game and its city model: 404 when unknown, and when the saved document no longer
     validates, the page listing why (answered at once, as an HTTPException's response)."""
-    saved = storage.load_game(game_id)
+    saved = games_service.load(game_id)
     if saved is None:
         abort(404)
     game, problems = parse_game(saved.document)

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import segno
 from flask import Blueprint, abort, current_app, render_template, request, url_for
 
-from .. import storage
+from .. import games_service
 from ..lan import is_loopback, public_url
 
 bp = Blueprint("invite", __name__)
@@ -37,7 +37,7 @@ def join_url(game_id: str) -> str:
 
 
 def load(game_id: str):
-    saved = storage.load_game(game_id)
+    saved = games_service.load(game_id)
     if saved is None:
         abort(404)
     return saved

@@ -7,13 +7,11 @@ Editing the set-up of a saved game moves each city with its player when seats ar
 
 from __future__ import annotations
 
-import copy
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
-from .. import storage
+from .. import games_service
 from ..engine.catalog import load_catalog
 from ..engine.rules import DEFAULT_EDITION
 from ..engine.table import deal
@@ -56,15 +54,17 @@ def prepare(form: SetupForm) -> SetupForm:
     return form
 
 
-def form_with(seats: list[dict], title: str | None) -> SetupForm:
+def form_with(seats: list[dict], title: str | None, version: str = "") -> SetupForm:
     return prepare(SetupForm(formdata=None, data={"title": title or "", "count": count_of(seats),
-                                                  "seats": seats}))
+                                                  "seats": seats, "version": version}))
 
 
 def seats_of(document: dict) -> list[dict]:
-    return [{"key": str(index), "name": player.get("name", ""), "wonder": player.get("wonder", ""),
-             "side": player.get("side", ""), "free_city": "1" if player.get("free_city") else ""}
-            for index, player in enumerate(document["players"])]
+    """The form's seats for a saved game; each seat's key is its player's id."""
+    return [{"key": player.get("id", ""), "name": player.get("name", ""),
+             "wonder": player.get("wonder", ""), "side": player.get("side", ""),
+             "free_city": "1" if player.get("free_city") else ""}
+            for player in document["players"]]
 
 
 def moved(seats: list[dict], action: str) -> list[dict] | None:
@@ -81,23 +81,38 @@ def moved(seats: list[dict], action: str) -> list[dict] | None:
     return seats
 
 
+def dealt(seats: list[dict]) -> list[dict]:
+    """The seats with every wonder and side left to chance dealt."""
+    chosen = deal(load_catalog(), [(seat["wonder"] or None, seat["side"] or None) for seat in seats])
+    return [dict(seat, wonder=wonder, side=side) for seat, (wonder, side) in zip(seats, chosen, strict=True)]
+
+
 def build_document(seats: list[dict], original: dict | None) -> dict:
-    """The game document for these seats; a saved game's cities follow their players."""
-    dealt = deal(load_catalog(), [(seat["wonder"] or None, seat["side"] or None) for seat in seats])
-    players = []
-    for seat, (wonder, side) in zip(seats, dealt, strict=True):
-        city = {"stages": 0, "cards": [], "coins": 0, "tokens": {}}
-        key = seat.get("key") or ""
-        if original is not None and key.isdigit() and int(key) < len(original["players"]):
-            city = copy.deepcopy(original["players"][int(key)])
-        city.update(name=seat["name"], wonder=wonder, side=side)
-        city.pop("free_city", None)
-        if seat.get("free_city"):
-            city["free_city"] = True
-        players.append(city)
+    """The game document for these (dealt) seats; a saved game's cities follow their players."""
     document = dict(original or {"edition": DEFAULT_EDITION})
-    document["players"] = players
+    document["players"] = games_service.build_players(original["players"] if original else [], seats)
     return document
+
+
+def conflict_rows(form: SetupForm, stored: dict, title: str | None) -> list[dict]:
+    """The set-up as typed beside the set-up saved elsewhere, seat by seat."""
+    catalog = load_catalog()
+
+    def describe(name, wonder_id, side):
+        wonder = catalog.wonders.get(wonder_id or "")
+        return " · ".join(part for part in (name, wonder_label(wonder) if wonder else _("Deal at random"),
+                                            side or _("Random")) if part)
+
+    mine = [describe(e.form.name.data, e.form.wonder.data, e.form.side.data) for e in form.seats]
+    theirs = [describe(p.get("name"), p.get("wonder"), p.get("side")) for p in stored["players"]]
+    rows = [{"label": form.title.label.text, "mine": form.title.data or "–", "theirs": title or "–",
+             "differs": (form.title.data or "") != (title or "")}]
+    for number in range(max(len(mine), len(theirs))):
+        one = mine[number] if number < len(mine) else "–"
+        other = theirs[number] if number < len(theirs) else "–"
+        rows.append({"label": _("Seat %(number)d", number=number + 1), "mine": one, "theirs": other,
+                     "differs": one != other})
+    return rows
 
 
 def seat_errors(errors: ErrorMap, count: int) -> list[dict]:
@@ -110,13 +125,14 @@ def seat_errors(errors: ErrorMap, count: int) -> list[dict]:
     return rows
 
 
-def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: int = 200):
+def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: int = 200,
+         conflict: dict | None = None):
     errors = errors or ErrorMap()
     rows = seat_errors(errors, len(form.seats))
     general = errors.rest()
     return render_template("setup.html", form=form, saved=saved, rows=rows,
                            summary=setup_summary(form, rows, general),
-                           max_players=MAX_PLAYERS), status
+                           max_players=MAX_PLAYERS, conflict=conflict), status
 
 
 def setup_summary(form: SetupForm, rows: list[dict], general: list[str]) -> list[dict]:
@@ -153,23 +169,36 @@ def handle(form: SetupForm, saved) -> object:
     action = request.form.get("action", "save")
     if action == "count":
         count = form.count.data if form.count.data in PLAYER_COUNTS else DEFAULT_COUNT
-        return show(form_with(seats_for_count(seats, count), form.title.data))
+        return show(form_with(seats_for_count(seats, count), form.title.data, form.version.data), saved)
     reordered = moved(seats, action)
     if reordered is not None:
-        return show(form_with(reordered, form.title.data))
+        return show(form_with(reordered, form.title.data, form.version.data), saved)
     form_ok = form.validate()
-    original = saved.document if saved else None
-    document = build_document(seats, original)
+    seats = dealt(seats)
+    document = build_document(seats, saved.document if saved else None)
     _game, problems = parse_game(document)
     if problems or not form_ok:
         return show(form, saved, drop_refused(ErrorMap(problems), form), status=422)
     title = form.title.data or None
     if saved is None:
-        public_id = storage.create_game(document, title)
+        public_id = games_service.create_game(document, title)
         flash(_("Game saved. Now enter each city."))
-        return redirect(url_for("cities.edit", game_id=public_id, index=0))
-    if not storage.update_game(saved.id, document, title or ""):
+        return redirect(url_for("cities.edit", game_id=public_id, player_id=document["players"][0]["id"]))
+    try:
+        games_service.save_setup(saved.id, seats, title or "", form.version.data)
+    except games_service.NoSuchGame:
         abort(404)
+    except games_service.Stale as stale:
+        form.version.data = stale.version
+        latest = games_service.load(saved.id) or abort(404)
+        conflict = {"rows": conflict_rows(form, stale.current, latest.title), "action": "save",
+                    "take": url_for("setup.edit_setup", game_id=saved.id),
+                    "text": _("Someone saved the set-up elsewhere after you opened this page, so "
+                              "your changes were not saved yet. Compare the two versions and "
+                              "choose which one to keep; your changes are still in the form below.")}
+        return show(form, latest, status=409, conflict=conflict)
+    except games_service.Invalid as invalid:
+        return show(form, saved, drop_refused(ErrorMap(invalid.problems), form), status=422)
     flash(_("Set-up saved."))
     return redirect(url_for("games.pad", game_id=saved.id))
 
@@ -186,9 +215,10 @@ def new_game():
 
 @bp.route("/games/<game_id>/setup", methods=["GET", "POST"])
 def edit_setup(game_id: str):
-    saved = storage.load_game(game_id)
+    saved = games_service.load(game_id)
     if saved is None:
         abort(404)
     if request.method == "POST":
         return handle(SetupForm(), saved)
-    return show(form_with(seats_of(saved.document), saved.title), saved)
+    version = games_service.setup_version(saved.document)
+    return show(form_with(seats_of(saved.document), saved.title, version), saved)
