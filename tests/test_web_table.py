@@ -206,3 +206,16 @@ def test_player_ids_never_look_like_seat_numbers():
         pid = player_ids.new_player_id(taken)
         assert pid[0].isalpha() and pid not in taken
         taken.add(pid)
+
+
+def test_entered_is_a_flag_of_saved_games_that_scoring_ignores():
+    from tests.helpers import problems_of, report
+
+    document = game(player("Ada", "alexandria", cards=["altar"]), player("Bob", "gizah"),
+                    player("Cy", "rhodes"))
+    flagged = {**document, "players": [{**document["players"][0], "id": "pa1", "entered": True},
+                                       *document["players"][1:]]}
+    assert problems_of(flagged) == []
+    assert report(flagged) == report(document)
+    flagged["players"][0]["entered"] = "yes"
+    assert problems_of(flagged) == [("players[0].entered", "invalid")]

@@ -19,6 +19,8 @@ from .rules import expansions as known_expansions
 MAX_NAME_LENGTH = 40
 #: a player's stable id (see the README): a short text the scorer ignores
 MAX_ID_LENGTH = 64
+#: what a saved game keeps about each player at the table, in every edition; never scored
+TABLE_FIELDS = frozenset({"id", "entered"})
 #: compatibility for the pages until they read the ruleset (the same in every edition)
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 MAX_TOKENS = {kind.id: kind.limit for kind in get_ruleset().tokens}
@@ -206,7 +208,9 @@ def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
     expansion = {}
     if leaders is not None:
         expansion = parse_player(ruleset.leaders, catalog.wonders, at, raw, problems, leaders)
-    check_fields(problems, at, raw, ruleset.player_fields | {"free_city"})
+    if not isinstance(raw.get("entered", False), bool):
+        problems.add(f"{at}.entered", "invalid", N_("\"entered\" must be true or false."))
+    check_fields(problems, at, raw, ruleset.player_fields | TABLE_FIELDS | {"free_city"})
     if len(problems) > before:
         return None
     return City(name=name, wonder=wonder, side=side, stages_built=stages, cards=cards,
