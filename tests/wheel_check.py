@@ -46,13 +46,13 @@ def summary(response) -> dict:
 def render_everything(app, document: dict) -> dict:
     from flask import url_for
 
-    from scorer import storage
+    from scorer import games_service, storage
 
     with app.app_context():
         storage.restore_game(storage.SavedGame(
             id=GAME_ID, title="Wheel ąę ĳ", document=document, created_at=MOMENT,
             updated_at=MOMENT))
-        document = storage.load_game(GAME_ID).document
+        document = games_service.load(GAME_ID).document  # with player ids, as the pages see it
     first = document["players"][0]
     fill = {"game_id": GAME_ID, "index": 0, "player_id": first.get("id", "0"),
             "player": first.get("id", "0"), "code": "en", "lang": "en"}
