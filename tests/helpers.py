@@ -51,16 +51,16 @@ def problems_of(document) -> list[tuple[str, str]]:
     return [(p.path, p.code) for p in problems]
 
 
-def deal(rng, players: int = 7) -> dict:
+def deal(rng, players: int = 7, edition: str = "first") -> dict:
     """A random valid game dealt from the real decks (wonders, ages, guilds, conflicts)."""
     from scorer.engine.rules import get_ruleset
 
-    ruleset = get_ruleset()
+    ruleset = get_ruleset(edition)
     catalog = ruleset.catalog
     chosen = rng.sample(sorted(catalog.wonders), players)
     cities = []
     for index, wonder in enumerate(chosen):
-        side = rng.choice("AB")
+        side = rng.choice(ruleset.side_ids)
         most = len(catalog.wonders[wonder].sides[side])
         cities.append(player(f"P{index}", wonder, side, rng.randint(0, most),
                              coins=rng.randint(0, 30)))
@@ -81,7 +81,7 @@ def deal(rng, players: int = 7) -> dict:
                 winner, loser = (city, cities[(index + 1) % players])[::outcome]
                 winner["tokens"][victory] = winner["tokens"].get(victory, 0) + 1
                 loser["tokens"]["defeat"] = loser["tokens"].get("defeat", 0) + 1
-    return game(*cities)
+    return dict(game(*cities), edition=edition)
 
 
 def city_path(app, game_id: str, seat: int) -> str:

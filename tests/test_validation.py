@@ -144,7 +144,8 @@ def test_free_city_needs_three_entries_and_only_one_free_city():
     ("game", [("", "invalid")]),
     ({}, [("players", "invalid")]),
     ({"players": {"name": "A"}}, [("players", "invalid")]),
-    ({"edition": "second", "players": []}, [("edition", "unsupported_edition")]),
+    ({"edition": "third", "players": []}, [("edition", "unsupported_edition")]),
+    ({"edition": "second", "players": []}, [("players", "player_count")]),
     ({"edition": 1, "players": []}, [("edition", "invalid")]),
 ])
 def test_document_shape(document, expected):

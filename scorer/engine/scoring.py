@@ -161,13 +161,15 @@ def score_city(game: Game, index: int) -> PlayerScore:
             wild_sources.append((stage, False))
         copies_guild = copies_guild or stage.copies_guild
 
-    scores = dict.fromkeys(ruleset.categories, 0)
-    explanations: dict[str, list[Message]] = {row: [] for row in ruleset.categories}
-    for row, (points, line) in (("military", military(city, ruleset.tokens)),
-                                ("coins", treasury_line(city.coins, ruleset.coins_per_point)),
-                                ("wonder", wonder_line(city.wonder, city.side, city.stages_built))):
-        scores[row] = points
-        explanations[row].append(line)
+    categories = ruleset.categories
+    scores = dict.fromkeys(categories, 0)
+    explanations: dict[str, list[Message]] = {row: [] for row in categories}
+    scores["military"], line = military(city, ruleset.token_values_in_order)
+    explanations["military"].append(line)
+    scores["coins"], line = treasury_line(city.coins, ruleset.coins_per_point)
+    explanations["coins"].append(line)
+    scores["wonder"], line = wonder_line(city.wonder, city.side, city.stages_built)
+    explanations["wonder"].append(line)
     for row, terms in vp_terms.items():
         if terms:
             points = sum(value for _, value in terms)
@@ -214,10 +216,10 @@ def clear_memos() -> None:
     end_game.clear_memos()
 
 
-def military(city: City, kinds) -> tuple[int, Message]:
-    """Conflict points of a city's tokens of the ruleset's kinds (``TokenKind`` values)."""
+def military(city: City, kinds: tuple[tuple[str, int], ...]) -> tuple[int, Message]:
+    """Conflict points of a city's tokens: ``kinds`` are the ruleset's (id, value) in pad order."""
     tokens = city.tokens
-    return military_line(tuple((kind.value, tokens.get(kind.id, 0)) for kind in kinds))
+    return military_line(tuple([(value, tokens.get(kind, 0)) for kind, value in kinds]))
 
 
 # Lines that depend on a few small facts are worked out once per distinct fact and marked

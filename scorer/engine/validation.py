@@ -103,6 +103,8 @@ def edition_of(document: dict, problems: Problems) -> Catalog | None:
 
 def check_fields(problems: Problems, at: str, raw: dict, allowed: frozenset[str]) -> None:
     """Refuse every field the ruleset does not know: it would be silently ignored otherwise."""
+    if raw.keys() <= allowed:
+        return
     for key in raw:
         if key not in allowed:
             path = f"{at}.{key}" if at else str(key)
@@ -210,7 +212,7 @@ def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
         expansion = parse_player(ruleset.leaders, catalog.wonders, at, raw, problems, leaders)
     if not isinstance(raw.get("entered", False), bool):
         problems.add(f"{at}.entered", "invalid", N_("\"entered\" must be true or false."))
-    check_fields(problems, at, raw, ruleset.player_fields | TABLE_FIELDS | {"free_city"})
+    check_fields(problems, at, raw, ruleset.player_fields_or_free_city | TABLE_FIELDS)
     if len(problems) > before:
         return None
     return City(name=name, wonder=wonder, side=side, stages_built=stages, cards=cards,

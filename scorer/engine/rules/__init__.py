@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from . import first
+from . import first, second
 from .effects import EFFECT_KINDS, EffectKind, FreeBuild, UnknownEffect, register_effect
 from .ruleset import EditionSpec, Row, Ruleset, Side, TokenKind, TradeRules, ruleset_from
 
@@ -56,7 +56,7 @@ __all__ = ["EFFECT_KINDS", "EditionSpec", "EffectKind", "FreeBuild", "Row", "Rul
            "TokenKind", "TradeRules", "UnknownEffect", "editions", "expansions", "get_ruleset",
            "expansion_of_field", "register_effect", "register_expansion"]
 
-_EDITIONS: dict[str, EditionSpec] = {spec.id: spec for spec in (first.EDITION,)}
+_EDITIONS: dict[str, EditionSpec] = {spec.id: spec for spec in (first.EDITION, second.EDITION)}
 _EXPANSIONS: dict[str, Callable[[Ruleset], Ruleset]] = {}
 _EXPANSION_FIELDS: dict[str, str] = {}
 DEFAULT_EDITION = first.EDITION.id
@@ -89,6 +89,8 @@ def expansion_of_field(field: str) -> str | None:
 
 def get_ruleset(edition: str = DEFAULT_EDITION, expansions: Iterable[str] = ()) -> Ruleset:
     """The ruleset of an edition with some expansions; one cached object per combination."""
+    if not expansions:
+        return _ruleset(edition, ())
     return _ruleset(edition, tuple(sorted(set(expansions))))
 
 

@@ -133,17 +133,22 @@ class Ruleset:
     game_fields: frozenset[str]
     #: the Leaders expansion's leader cards (a ``LeaderCatalog``); None when not played
     leaders: object | None = None
+    #: the score report's categories: the rows' ids in pad order
+    categories: tuple[str, ...] = field(init=False)
+    #: (token id, value) in pad order, for the scorer's inner loop
+    token_values_in_order: tuple[tuple[str, int], ...] = field(init=False, repr=False)
+    #: the player fields plus ``free_city``, which validation refuses with its own message
+    player_fields_or_free_city: frozenset[str] = field(init=False, repr=False)
     _sides: Mapping[str, Side] = field(init=False, repr=False)
     _tokens: Mapping[str, TokenKind] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "categories", tuple(row.id for row in self.rows))
+        object.__setattr__(self, "token_values_in_order",
+                           tuple((t.id, t.value) for t in self.tokens))
+        object.__setattr__(self, "player_fields_or_free_city", self.player_fields | {"free_city"})
         object.__setattr__(self, "_sides", MappingProxyType({s.id: s for s in self.sides}))
         object.__setattr__(self, "_tokens", MappingProxyType({t.id: t for t in self.tokens}))
-
-    @property
-    def categories(self) -> tuple[str, ...]:
-        """The score report's categories: the rows' ids in pad order."""
-        return tuple(row.id for row in self.rows)
 
     @property
     def side_ids(self) -> tuple[str, ...]:
