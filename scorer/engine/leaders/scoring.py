@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..catalog import SCIENCE_SYMBOLS, Card, Effect, Stage
@@ -276,7 +277,9 @@ def swap_line(leader: Leader, swapped: tuple[str, str] | None) -> Message:
                                "target": Message(SYMBOL_NOUNS[swapped[1]])})
 
 
+@lru_cache(maxsize=1024)
 def copies_leader(item: Card | Stage) -> bool:
+    """Whether the card (a Courtesans Guild) copies a neighbour's leader."""
     return any(effect.kind.role == "copy_leader" for effect in item.effects)
 
 
