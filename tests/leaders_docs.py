@@ -38,3 +38,48 @@ def entry(document: dict, name: str) -> dict:
         if player["name"] == name:
             return player
     raise AssertionError(f"no player {name!r}")
+
+
+def deal(rng, edition: str = "first", players: int = 7) -> dict:
+    """A random valid Leaders game dealt from the real decks: wonders (Roma and Abu Simbel
+    among them), Ages and guilds, battles, and up to three leaders per city (more with Roma
+    night's built stages), buried ones under Abu Simbel's built stages."""
+    from scorer.engine.rules import get_ruleset
+
+    ruleset = get_ruleset(edition, ["leaders"])
+    catalog = ruleset.catalog
+    leaders = [leader for leader in ruleset.leaders.playable]
+    rng.shuffle(leaders)
+    cities = []
+    for index, wonder_id in enumerate(rng.sample(sorted(catalog.wonders), players)):
+        wonder = catalog.wonders[wonder_id]
+        side = rng.choice(sorted(wonder.sides))
+        stages = wonder.sides[side]
+        built = rng.randint(0, len(stages))
+        entry = city(f"P{index}", wonder_id, side, built, coins=rng.randint(0, 30))
+        room = 3 + sum(1 for s in stages[:built] for e in s.effects if e.type == "recruit_leader_now")
+        burying = sum(1 for s in stages[:built] for e in s.effects if e.type == "bury_leader")
+        held = [leaders.pop() for _ in range(rng.randint(0, room))]
+        buried = held[:min(burying, rng.randint(0, len(held)))]
+        entry["leaders"] = [leader.id for leader in held[len(buried):]]
+        entry["buried"] = [{"leader": leader.id, "age": rng.randint(1, 3)} if leader.age_cost
+                           else leader.id for leader in buried]
+        cities.append(entry)
+    for age, victory in ((1, "victory_1"), (2, "victory_3"), (3, "victory_5")):
+        deck = [card.id for card in catalog.deck(age, players)]
+        if age == 3:
+            deck += [g.id for g in rng.sample(catalog.guilds, players + ruleset.guilds_extra)]
+        rng.shuffle(deck)
+        for index, entry in enumerate(cities):
+            owned = {catalog.card(card_id).id for card_id in entry["cards"]}
+            for card_id in deck[index * 7:index * 7 + 6]:
+                if catalog.card(card_id).id not in owned and rng.random() < 0.85:
+                    owned.add(catalog.card(card_id).id)
+                    entry["cards"].append(card_id)
+        for index, entry in enumerate(cities):
+            outcome = rng.choice((-1, 0, 1))
+            if outcome:
+                winner, loser = (entry, cities[(index + 1) % players])[::outcome]
+                winner["tokens"][victory] = winner["tokens"].get(victory, 0) + 1
+                loser["tokens"]["defeat"] = loser["tokens"].get("defeat", 0) + 1
+    return {"edition": edition, "expansions": ["leaders"], "players": cities}
