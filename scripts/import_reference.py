@@ -193,5 +193,6 @@ def main(argv: list[str]) -> None:
 
     import_leaders(reference)
 
+
 if __name__ == "__main__":
     main(sys.argv)
