@@ -3,6 +3,8 @@ only a browser shows (keys, dialogs, scrolling, layout, the scripts)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import Page, expect
 
 from scorer import storage
@@ -170,3 +172,43 @@ def test_quick_pad_science_button_without_javascript(browser, live_server):
     expect(page.locator("#columns-0-science")).to_have_value("4")
     assert page.url.endswith("#science-helper")
     context.close()
+
+
+WORDS = (Path(__file__).parent / "words.js").read_text("utf-8")
+LONG_NAMES = ("Bartholomew Featherstonehaugh", "Maximiliane", "Cy", "Dorothea", "Evangelina",
+              "Fitzgerald", "Guinevere")
+
+
+def long_named_game(live_app, count: int) -> str:
+    wonders = ("gizah", "rhodes", "babylon", "olympia", "ephesos", "alexandria", "halikarnassos")
+    with live_app.app_context():
+        cities = [player(name, wonder, coins=n)
+                  for n, (name, wonder) in enumerate(zip(LONG_NAMES[:count], wonders, strict=False))]
+        return storage.create_game(game(*cities))
+
+
+def test_no_word_broken_on_the_pad_nor_in_the_hand_table_and_the_menu_fits_one_line(
+        browser, live_server, live_app):
+    games = {count: long_named_game(live_app, count) for count in (3, 4, 7)}
+    for locale in ("en", "nl", "pl"):
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.add_cookies([{"name": "lang", "value": locale, "url": live_server}])
+        page = context.new_page()
+        page.goto(live_server + "/")
+        tops = page.evaluate("Array.from(document.querySelectorAll('.menu a'), "
+                             "a => a.getBoundingClientRect().top)")
+        assert len(tops) >= 3 and len(set(tops)) == 1, (locale, tops)
+        for count, game_id in games.items():
+            page.goto(f"{live_server}/games/{game_id}")
+            assert page.evaluate(WORDS, ".pad thead") == [], (locale, count)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.goto(f"{live_server}/games/{games[7]}/build")
+        page.locator("input[name=what][value=hand]").check()
+        for card in ("university", "palace", "senate", "lighthouse", "chamber-of-commerce", "arena",
+                     "fortifications"):
+            page.locator(f'label.chip:has(input[value="{card}"])').click()
+        page.locator(".actions button.primary").last.click()
+        expect(page.locator(".hand-table")).to_be_visible()
+        assert page.evaluate(WORDS, ".hand-table tbody") == [], locale
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        context.close()
