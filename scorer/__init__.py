@@ -79,7 +79,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Reports keep the score pad's row order, as the spec's examples show them.
     app.json.sort_keys = False
 
-    from . import api, cli, hosting, i18n, pdf, secret, web
+    from . import api, backups, cli, hosting, i18n, pdf, secret, web
 
     hosting.init_app(app)
     secret.init_app(app)
@@ -88,4 +88,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     cli.init_app(app)
     web.init_app(app)
     pdf.init_app(app)
+    backups.init_app(app)
     return app

@@ -47,7 +47,7 @@ def dispose(app) -> None:
 def database_url(request, tmp_path):
     """A fresh, empty database of each kind the storage layer supports, as a URL."""
     if request.param == "sqlite":
-        yield "sqlite:///" + str(tmp_path / "test.sqlite")
+        yield "sqlite:///" + str(tmp_path / "storage.sqlite")
     else:
         with request.getfixturevalue("postgres_cluster").fresh_schema() as url:
             yield url
