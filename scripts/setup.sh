@@ -26,7 +26,8 @@ fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
 extra=""; [ "$mode" = test ] && extra="[test]"
-.venv/bin/pip install -q --disable-pip-version-check -e ".$extra"
+# The tested versions (constraints.txt; sh scripts/lock.sh refreshes it).
+.venv/bin/pip install -q --disable-pip-version-check -c constraints.txt -e ".$extra"
 .venv/bin/pybabel -q compile -d translations
 
 case "$mode" in
