@@ -10,6 +10,7 @@ import pytest
 
 from scorer import storage
 from scorer.backups import BACKUP_FORMAT
+from scorer.saved_documents import CURRENT_VERSION, upgrade
 from tests.helpers import game, player
 
 ADA = game(player("Ada Łęcka", "gizah", cards=["altar"], coins=4), player("Bob", "rhodes"),
@@ -84,6 +85,16 @@ def record(public_id, document=ADA, **fields):
             "owner_token_hash": None, "document": document, **fields}
 
 
+def upgrade_like_storage(document, public_id):
+    """``document`` upgraded from format 1, with the random player ids the stored game got."""
+    stored = storage.load_game(public_id).document
+    expected = upgrade(document, 1)
+    for entry, stored_player in zip(expected["players"], stored["players"], strict=True):
+        if "id" in stored_player:
+            entry["id"] = stored_player["id"]
+    return expected
+
+
 def test_import_skips_and_reports_what_it_does_not_take(app, runner, saved_id, tmp_path):
     bad_card = game(player("A", "gizah", cards=["no-such-card"]), player("B", "rhodes"),
                     player("C", "babylon"))
@@ -101,14 +112,14 @@ def test_import_skips_and_reports_what_it_does_not_take(app, runner, saved_id, t
     assert "skipped broken: the game is not valid: players[0].cards[0]: unknown_card" in lines
     assert "skipped fine-game: the backup holds this id twice; the first was taken" in lines
     assert "skipped games[4]: id is missing or not 1 to 64 letters, digits, - or _" in lines
-    assert "skipped later: format version 99 is newer than this app (1)" in lines
+    assert f"skipped later: format version 99 is newer than this app ({CURRENT_VERSION})" in lines
     assert "skipped timeless: created_at is not an ISO 8601 date and time" in lines
     assert "skipped games[7]: not a JSON object" in lines
     assert "skipped extra: unknown fields: surprise" in lines
     assert lines[-1] == "Imported 1 games; 0 already there unchanged; 0 replaced; 8 skipped."
     with app.app_context():
         assert storage.load_game(saved_id).document == ADA  # not overwritten
-        assert storage.load_game("fine-game").document == ADA
+        assert storage.load_game("fine-game").document == upgrade_like_storage(ADA, "fine-game")
         assert storage.load_game("broken") is None
 
 
@@ -125,7 +136,11 @@ def test_replace_overwrites_on_purpose_and_dry_run_changes_nothing(app, runner, 
     assert result.exit_code == 0 and f"replaced {saved_id}" in result.output
     with app.app_context():
         replaced = storage.load_game(saved_id)
-        assert (replaced.document, replaced.title, replaced.revision) == (other, "New", 2)
+        assert replaced.title == "New" and replaced.revision == 2
+        # the record was format version 1: imported as upgraded (player ids added)
+        assert replaced.document["players"] == [
+            {**player, "id": replaced.document["players"][n]["id"]}
+            for n, player in enumerate(upgrade(other, 1)["players"])]
 
 
 def test_import_refuses_what_is_not_a_backup(runner, tmp_path):
