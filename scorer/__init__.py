@@ -79,12 +79,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Reports keep the score pad's row order, as the spec's examples show them.
     app.json.sort_keys = False
 
-    from . import api, backups, cli, hosting, i18n, pdf, secret, web
+    from . import api, backups, cli, games_api, hosting, i18n, pdf, secret, web
 
     hosting.init_app(app)
     secret.init_app(app)
     i18n.init_app(app)
     app.register_blueprint(api.bp)
+    app.register_blueprint(games_api.bp)
     cli.init_app(app)
     web.init_app(app)
     pdf.init_app(app)

@@ -52,8 +52,10 @@ def trade():
 
 
 HTTP_ERRORS = {
-    404: N_("There is no such API endpoint; see the README for /api/v1/score and /api/v1/trade."),
-    405: N_("This endpoint only answers POST requests with a JSON body."),
+    404: N_("There is no such API endpoint; see the README for /api/v1/score, /api/v1/trade and "
+            "/api/v1/games."),
+    405: N_("This endpoint does not answer this method: /api/v1/score and /api/v1/trade take a "
+            "POST with a JSON body; see the README for /api/v1/games."),
     413: N_("The body is too large."),
 }
 

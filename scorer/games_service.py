@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import player_ids, storage
@@ -27,7 +28,6 @@ from .engine.validation import Problem, parse_game
 SEAT_FIELDS = ("id", "name", "wonder", "side", "free_city")
 #: a city as the city page and the API write it, in the order the saved document keeps
 CITY_DEFAULTS = {"stages": 0, "cards": [], "coins": 0, "tokens": {}}
-ANY_VERSION = "*"
 
 
 class NoSuchGame(LookupError):
@@ -149,21 +149,29 @@ def with_city(player: dict, city: dict) -> dict:
     return updated
 
 
-def save_city(game_id: str, player_id: str, city: dict, expected: str | None):
-    """Replace one player's city; ``expected`` is the city version the form or client read.
+def save_city(game_id: str, player_id: str, city: dict, is_current: Callable[[str], bool],
+              version: Callable[[dict], str] = city_version):
+    """Replace one player's city, if the version the form or client read is still the stored one.
 
-    Returns the saved game. Raises NoSuchGame, NoSuchPlayer, Stale (with the stored city) or
-    Invalid; nothing is written then.
+    ``is_current(version(player))`` tells, for the player as stored now; ``version`` is
+    :func:`city_version` for the pages (the city's own fields) and the API's ETag of the whole
+    entry. Returns the saved game. Raises NoSuchGame, NoSuchPlayer, Stale (with the stored
+    player) or Invalid; nothing is written then.
     """
     def change(document: dict) -> dict:
         player_ids.upgrade_legacy(document)
         index, player = player_at(document, player_id)
-        if expected != ANY_VERSION and city_version(player) != expected:
-            raise Stale(player, city_version(player))
+        if not is_current(version(player)):
+            raise Stale(player, version(player))
         document["players"][index] = with_city(player, city)
         return validated(document)
 
     return modify(game_id, change)
+
+
+def version_is(expected: str | None) -> Callable[[str], bool]:
+    """``is_current`` for a version carried by a form (none at all is never current)."""
+    return lambda stored: expected is not None and stored == expected
 
 
 def build_players(current: list[dict], seats: list[dict]) -> list[dict]:
@@ -196,7 +204,7 @@ def save_setup(game_id: str, seats: list[dict], title: str, expected: str | None
     """
     def change(document: dict) -> dict:
         player_ids.upgrade_legacy(document)
-        if expected != ANY_VERSION and setup_version(document) != expected:
+        if setup_version(document) != expected:
             raise Stale(copy.deepcopy(document), setup_version(document))
         document["players"] = build_players(document["players"], seats)
         return validated(document)

@@ -8,7 +8,9 @@ old URLs.
 
 A city counts as *entered* once it has been saved from its city page or through the API
 (``"entered": true`` on the player in the saved document); the score pad waits for every
-entered city before it announces a winner.
+city before it announces a winner. Only the set-up page makes cities still to be entered: a
+game that arrives whole (saved before this existed, or posted to the API) holds its cities as
+entered unless it says ``"entered": false``.
 """
 
 from __future__ import annotations
@@ -46,13 +48,9 @@ def assign_missing_ids(document: dict) -> dict:
     taken = {pid for pid in ids_of(document) if pid}
     for player in document.get("players", []):
         if isinstance(player, dict) and not isinstance(player.get("id"), str):
-            player["id"] = taken_add(taken, new_player_id(taken))
+            player["id"] = new_player_id(taken)
+            taken.add(player["id"])
     return document
-
-
-def taken_add(taken: set[str], value: str) -> str:
-    taken.add(value)
-    return value
 
 
 def legacy_id(index: int, name: object) -> str:
@@ -62,14 +60,9 @@ def legacy_id(index: int, name: object) -> str:
     return "p" + digest[:ID_LENGTH - 1]
 
 
-def is_blank_city(player: dict) -> bool:
-    return not (player.get("cards") or player.get("stages") or player.get("coins")
-                or any((player.get("tokens") or {}).values()))
-
-
 def upgrade_legacy(document: dict) -> dict:
-    """A game saved before player ids: ids derived from the stored seats, and the cities that
-    hold anything marked entered (those games were filled in one phone at a time). In place."""
+    """A game saved before player ids: ids derived from the stored seats, and every city marked
+    entered, so the pad shows it as it did before (a winner, no "waiting for"). In place."""
     players = document.get("players") if isinstance(document, dict) else None
     if not isinstance(players, list):
         return document
@@ -80,9 +73,9 @@ def upgrade_legacy(document: dict) -> dict:
         candidate = legacy_id(index, player.get("name"))
         while candidate in taken:
             candidate = legacy_id(index, f"{player.get('name')}\x00{len(taken)}")
-        player["id"] = taken_add(taken, candidate)
-        if "entered" not in player and not is_blank_city(player):
-            player["entered"] = True
+        player["id"] = candidate
+        taken.add(candidate)
+        player.setdefault("entered", True)
     return document
 
 

@@ -184,7 +184,7 @@ def test_games_saved_before_ids_get_them_on_first_read_for_good(app):
                player("Cy", "rhodes", coins=3))
     upgraded = saved_documents.upgrade(old, 1)
     assert "id" not in old["players"][0]
-    assert [p.get("entered") for p in upgraded["players"]] == [True, None, True]
+    assert [p.get("entered") for p in upgraded["players"]] == [True, True, True]
     assert saved_documents.upgrade(old, 1) == upgraded  # the same ids every time
     ids = [p["id"] for p in upgraded["players"]]
     assert len(set(ids)) == 3 and not any(pid.isdigit() for pid in ids)
@@ -219,3 +219,46 @@ def test_entered_is_a_flag_of_saved_games_that_scoring_ignores():
     assert report(flagged) == report(document)
     flagged["players"][0]["entered"] = "yes"
     assert problems_of(flagged) == [("players[0].entered", "invalid")]
+
+
+def test_pad_waits_for_cities_not_entered_and_stars_no_winner(app, client, game_id):
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Waiting for 3 cities: Ada, Bob, Cy." in html
+    assert "wins with" not in html and 'class="star"' not in html
+    assert html.count('<small class="waiting">') == 3
+    post_city(client, app, game_id, 0, city(["altar", "baths"]))
+    post_city(client, app, game_id, 1, city(["lumber-yard"]))
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Waiting for 1 city: Cy." in html
+    assert "✓ 2</span><span class=\"visually-hidden\">entered, 2 buildings" in html
+    assert "entered, 1 building<" in html
+    post_city(client, app, game_id, 2, city())
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Waiting" not in html and "Ada wins with" in html and 'class="star"' in html
+
+
+def test_pad_polls_its_live_part_without_inline_script(client, game_id):
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'data-live-url="/games/{game_id}/live"' in html
+    assert '<script src="/static/live.js" defer></script>' in html
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html)  # no inline script
+    with client.get("/static/live.js") as script:
+        assert script.status_code == 200
+
+
+def test_live_part_answers_304_until_a_save_changes_it(app, client, game_id):
+    first = client.get(f"/games/{game_id}/live")
+    assert first.status_code == 200 and "Waiting for 3 cities" in first.get_data(as_text=True)
+    assert "<html" not in first.get_data(as_text=True)
+    etag = first.headers["ETag"]
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'data-etag="{etag.removeprefix("W/").strip(chr(34))}"' in html
+    assert client.get(f"/games/{game_id}/live", headers={"If-None-Match": etag}).status_code == 304
+    post_city(client, app, game_id, 0, city(["altar"]))
+    changed = client.get(f"/games/{game_id}/live", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert "Waiting for 2 cities: Bob, Cy." in changed.get_data(as_text=True)
+    client.get("/language/nl")
+    dutch = client.get(f"/games/{game_id}/live", headers={"If-None-Match": changed.headers["ETag"]})
+    assert dutch.status_code == 200  # another language is another representation
+    assert client.get("/games/nope/live").status_code == 404

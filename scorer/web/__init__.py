@@ -38,12 +38,13 @@ def page_error(error: HTTPException):
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints and the database hooks."""
-    from .. import api
+    from .. import api, games_api
     from . import build, cities, games, install, invite, labels, quick, setup
 
     storage.init_app(app)
     csrf.init_app(app)
     csrf.exempt(api.bp)
+    csrf.exempt(games_api.bp)
     labels.register(app)
     app.jinja_env.globals.update(THEME_COLOURS=install.THEME_COLOURS)
     app.add_url_rule("/", "index", games.index)

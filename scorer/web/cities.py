@@ -14,7 +14,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
-from .. import games_service, player_ids
+from .. import access, games_service, player_ids
 from ..engine.catalog import COLOURS, Catalog, load_catalog
 from ..engine.table import copies_in_decks, copies_left
 from ..engine.validation import MAX_BATTLES, MAX_TOKENS, MIN_PLAYERS, parse_game
@@ -219,6 +219,7 @@ def edit(game_id: str, player_id: str):
         form = new_form(catalog, formdata=None,
                         data={**player_data(player), "version": games_service.city_version(player)})
         return render_city(saved, index, form, ErrorMap(), saved.document)
+    access.require("enter", saved)
     form = new_form(catalog)
     form_ok = form.validate()
     document = city_document(saved, index, form)
@@ -228,7 +229,7 @@ def edit(game_id: str, player_id: str):
     action = request.form.get("action", "")
     try:
         saved = games_service.save_city(game_id, player_id, typed_city(document, index),
-                                        form.version.data)
+                                        games_service.version_is(form.version.data))
     except games_service.NoSuchGame:
         abort(404)
     except games_service.NoSuchPlayer:

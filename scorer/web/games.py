@@ -7,7 +7,8 @@ so it works without JavaScript).
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, make_response, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
@@ -30,7 +31,10 @@ def index():
 def load_scorable(game_id: str):
     """A saved game and its city model: 404 when unknown, and when the saved document no longer
     validates, the page listing why (answered at once, as an HTTPException's response)."""
-    saved = games_service.load(game_id)
+    return scorable(games_service.load(game_id))
+
+
+def scorable(saved):
     if saved is None:
         abort(404)
     game, problems = parse_game(saved.document)
@@ -50,15 +54,47 @@ def tie_break(score) -> dict | None:
     return {"points": best, "players": tied}
 
 
-@bp.get("/games/<game_id>")
-def pad(game_id: str):
-    saved, game = load_scorable(game_id)
+def pad_context(saved, game) -> dict:
+    """What the live part of the pad shows: scores, explanations, and whose city is entered."""
     score = score_game(game)
     active = translator()
     explanations = [{row: [line.render(active) for line in player.explanations[row]]
                      for row in score.categories} for player in score.players]
-    return render_template("pad.html", saved=saved, score=score, explanations=explanations,
-                           tie=tie_break(score), wonders=[city.wonder for city in game.cities])
+    waiting = games_service.waiting_for(saved.document)
+    return {"saved": saved, "score": score, "explanations": explanations, "tie": tie_break(score),
+            "wonders": [city.wonder for city in game.cities], "waiting": waiting,
+            "complete": not waiting, "seats": games_service.seats(saved.document)}
+
+
+def live_etag(saved) -> str:
+    """The live pad's validator: the game's version in the page's language."""
+    return f"{games_service.game_version(saved)}-{get_locale()}"
+
+
+@bp.get("/games/<game_id>")
+def pad(game_id: str):
+    saved, game = load_scorable(game_id)
+    return render_template("pad.html", live_etag=live_etag(saved), **pad_context(saved, game))
+
+
+@bp.get("/games/<game_id>/live")
+def live(game_id: str):
+    """The pad's live part alone, polled by ``static/live.js``: 304 until the game changes, so a
+    table of phones polling every second costs one read each."""
+    saved = games_service.load(game_id)
+    if saved is None:
+        abort(404)
+    etag = live_etag(saved)
+    if request.if_none_match.contains_weak(etag):
+        response = make_response("", 304)
+    else:
+        _saved, game = scorable(saved)
+        response = make_response(render_template("_pad_live.html", **pad_context(saved, game)))
+    response.set_etag(etag, weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response
 
 
 @bp.get("/games")

@@ -11,7 +11,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
-from .. import games_service
+from .. import access, games_service
 from ..engine.catalog import load_catalog
 from ..engine.rules import DEFAULT_EDITION
 from ..engine.table import deal
@@ -184,6 +184,7 @@ def handle(form: SetupForm, saved) -> object:
         public_id = games_service.create_game(document, title)
         flash(_("Game saved. Now enter each city."))
         return redirect(url_for("cities.edit", game_id=public_id, player_id=document["players"][0]["id"]))
+    access.require("setup", saved)
     try:
         games_service.save_setup(saved.id, seats, title or "", form.version.data)
     except games_service.NoSuchGame:
