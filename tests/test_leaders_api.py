@@ -29,8 +29,8 @@ def test_api_scores_a_leaders_game(client):
     assert ana["science_swap"] == {"from": "compass", "to": "gear"}
     assert ana["explanations"]["science"] == (
         "1 compass, 1 gear, 2 tablets, free symbol as compass (The Hanging Gardens of Babylon "
-        "stage 2), one more compass (Enheduanna), a compass turned into a gear (Aganice): "
-        "4 + 4 + 4 + 14 = 26")
+        "stage 2), one more compass (Enheduanna), a compass turned into a gear (Aganice) → "
+        "2 compasses, 2 gears, 2 tablets, 2 sets: 4 + 4 + 4 + 14 = 26")
     assert bo["scores"]["wonder"] == 3 + 5 + 8
     assert (bo["copied_leader"], bo["copied_leader_from"]) == ("sappho", "Cy")
     assert bo["scores"]["leaders"] == 1 + 2

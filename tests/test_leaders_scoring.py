@@ -236,7 +236,7 @@ def test_rulings_16_diplomats_guild_counts_the_neighbours_face_up_leaders():
     player = entry(doc, "P")
     assert player["scores"]["guilds"] == 3
     assert player["explanations"]["guilds"] == (
-        "Diplomats Guild: 1 per leader in the neighbouring cities × 3 = 3")
+        "Diplomats Guild: 1 per leader in the neighbouring cities × 3 (L 2 + R 1) = 3")
 
 
 def test_rulings_16_architects_guild_counts_the_neighbours_purple_cards():

@@ -64,7 +64,8 @@ def test_rulebook_science_21_and_explanation():
     entry = scores_of(table(player("Al", "alexandria", cards=SIX_GREEN)), "Al")
     assert entry["scores"]["science"] == 21
     assert entry["science_symbols"] == {"compass": 3, "gear": 2, "tablet": 1}
-    assert entry["explanations"]["science"] == "3 compasses, 2 gears, 1 tablet: 9 + 4 + 1 + 7 = 21"
+    assert entry["explanations"]["science"] == (
+        "3 compasses, 2 gears, 1 tablet, 1 set: 9 + 4 + 1 + 7 = 21")
 
 
 def test_rulebook_science_31_with_one_more_tablet():
@@ -79,7 +80,7 @@ def test_babylon_free_symbol_explained():
     assert entry["science_choices"] == ["tablet"]
     assert entry["explanations"]["science"] == (
         "3 compasses, 2 gears, 1 tablet, free symbol as tablet (The Hanging Gardens of Babylon "
-        "stage 2): 9 + 4 + 4 + 14 = 31")
+        "stage 2) → 3 compasses, 2 gears, 2 tablets, 2 sets: 9 + 4 + 4 + 14 = 31")
 
 
 def test_babylon_b_wild_is_stage_three_not_two():

@@ -35,7 +35,8 @@ def test_golden_treasury_4_from_14_coins(ada):
 
 def test_golden_wonder_10(ada):
     assert ada["scores"]["wonder"] == 10
-    assert ada["explanations"]["wonder"] == "3 stages built: stage 1: 3 + stage 3: 7 = 10"
+    assert ada["explanations"]["wonder"] == (
+        "3 stages built: stage 1: 3 + stage 2: 0 + stage 3: 7 = 10")
 
 
 def test_golden_civilian_13(ada):
@@ -228,4 +229,5 @@ def test_memoised_lines_follow_the_translator_of_each_rendering():
     assert loud["science"] == ada["science"].upper()
     assert loud["coins"] == "14 COINS ÷ 3 = 4" and ada["coins"] == "14 coins ÷ 3 = 4"
     bab = shouted["players"][1]["explanations"]["science"]
-    assert bab == "1 TABLET, FREE SYMBOL AS TABLET (THE HANGING GARDENS OF BABYLON STAGE 2): 4"
+    assert bab == ("1 TABLET, FREE SYMBOL AS TABLET (THE HANGING GARDENS OF BABYLON STAGE 2) → "
+                   "2 TABLETS, 0 SETS: 4")

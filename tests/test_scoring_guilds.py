@@ -35,7 +35,7 @@ def test_workers_guild_counts_neighbours_brown_cards():
                                      left=["stone-pit", "clay-pool", "sawmill"],
                                      right=["timber-yard"]))
     assert points == 4
-    assert text == "Workers Guild: 1 per brown card in the neighbouring cities × 4 = 4"
+    assert text == "Workers Guild: 1 per brown card in the neighbouring cities × 4 (L 3 + R 1) = 4"
 
 
 def test_craftsmens_guild_two_per_neighbours_grey_card():
@@ -73,7 +73,7 @@ def test_strategists_guild_counts_neighbours_defeats_not_own():
     points, text = guilds_row(around("strategists-guild", own_defeats=2, left_defeats=3,
                                      right_defeats=1))
     assert points == 4
-    assert text == "Strategists Guild: 1 per defeat token in the neighbouring cities × 4 = 4"
+    assert text == "Strategists Guild: 1 per defeat token in the neighbouring cities × 4 (L 3 + R 1) = 4"
 
 
 def test_builders_guild_counts_own_and_neighbours_stages():
@@ -81,7 +81,8 @@ def test_builders_guild_counts_own_and_neighbours_stages():
     points, text = guilds_row(around("builders-guild", own_stages=3, left_stages=2,
                                      right_stages=3))
     assert points == 8
-    assert text == ("Builders Guild: 1 per wonder stage in own and neighbouring cities × 8 = 8")
+    assert text == ("Builders Guild: 1 per wonder stage in own and neighbouring cities × 8 "
+                    "(P 3 + L 2 + R 3) = 8")
 
 
 def test_builders_guild_edge_case_nine():
@@ -124,7 +125,7 @@ def test_scientists_guild_alone_is_one_symbol():
                                    "strategists-guild"])
 def test_neighbour_guilds_score_zero_with_empty_neighbours(guild):
     points, text = guilds_row(around(guild, own=FAR_CARDS[:3], own_defeats=3))
-    assert points == 0 and text.endswith("× 0 = 0")
+    assert points == 0 and text.endswith("× 0 (L 0 + R 0) = 0")
 
 
 def test_several_guilds_add_up_with_one_line_each():

@@ -29,7 +29,7 @@ def test_a_copies_the_better_guild_of_the_two_neighbours():
     assert olympia_entry["scores"]["guilds"] == 6
     assert olympia_entry["explanations"]["guilds"] == (
         "Olympia copies Magistrates Guild from R (right), worth 6 (other choices: Spies Guild 5); "
-        "Magistrates Guild: 1 per blue card in the neighbouring cities × 6 = 6")
+        "Magistrates Guild: 1 per blue card in the neighbouring cities × 6 (L 2 + R 4) = 6")
     # the owner is unaffected: L's Spies Guild counts red cards of X and P (none)
     assert left["scores"]["guilds"] == 0
 

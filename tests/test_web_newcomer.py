@@ -18,8 +18,8 @@ def test_polish_counts_agree_with_their_noun(client):
                player("Bob", "gizah", stages=1, defeat=2), player("Cy", "rhodes", defeat=1))
     answer = client.post("/api/v1/score", json=doc, headers={"Accept-Language": "pl"})
     guilds = answer.json["players"][0]["explanations"]["guilds"]
-    assert "1 za każdy etap Cudu Świata we własnym i sąsiednich miastach × 3 = 3" in guilds
-    assert "1 za każdy Żeton Porażki w sąsiednich miastach × 3 = 3" in guilds
+    assert "1 za każdy etap Cudu Świata we własnym i sąsiednich miastach × 3" in guilds
+    assert "1 za każdy Żeton Porażki w sąsiednich miastach × 3" in guilds
     assert "1 za każdą brązową kartę w sąsiednich miastach" in guilds
     assert "każdą etap" not in guilds and "każdą Żeton" not in guilds
 
@@ -253,3 +253,23 @@ def test_quick_pad_science_button_fills_every_science_row_without_the_script(cli
     assert re.search(r'name="columns-0-science"[^>]*value="18"', html)
     assert re.search(r'name="columns-1-science"[^>]*value="9"', html)
     assert re.search(r'value="science"[^>]*formaction="#science-helper"', html)
+
+
+def test_explanations_split_neighbour_guilds_count_science_sets_and_name_every_stage(app, client):
+    science = ["apothecary", "dispensary", "laboratory", "academy", "lodge", "observatory",
+               "workshop", "study", "library", "scriptorium", "school", "university"]
+    doc = game(player("Ada", "babylon", stages=2, cards=[*science, "traders-guild"]),
+               player("Ana", "alexandria", cards=["tavern"]),
+               player("Bo", "gizah"), player("Cy", "olympia"), player("Ed", "rhodes"),
+               player("Fa", "ephesos"),
+               player("Dirk", "halikarnassos", cards=["marketplace", "east-trading-post", "caravansery",
+                                                       "forum", "vineyard", "bazar", "haven", "lighthouse"]))
+    html = client.get(f"/games/{saved(app, doc)}").get_data(as_text=True)
+    assert ("Traders Guild: 1 per yellow card in the neighbouring cities × 9 (Ana 1 + Dirk 8) = 9"
+            in html)
+    # Babylon A's second stage is a free symbol, worth no points, yet built and named.
+    assert "2 stages built: stage 1: 3 + stage 2: 0 = 3" in html
+    assert "→ 5 compasses, 4 gears, 4 tablets, 4 sets: 25 + 16 + 16 + 28 = 85" in html
+    client.set_cookie("lang", "pl")
+    html = client.get(f"/games/{saved(app, doc)}").get_data(as_text=True)
+    assert "× 9 (Ana 1 + Dirk 8) = 9" in html and "4 zestawy" in html

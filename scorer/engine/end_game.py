@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .messages import N_, Message
+from .messages import N_, Message, Sum
 
 if TYPE_CHECKING:
     from .catalog import Card, Effect
@@ -33,6 +33,9 @@ WHOSE_PHRASES = {
     "self+neighbours": N_("in own and neighbouring cities"),
 }
 PER_ITEM_LINE = N_("%(card)s: %(vp)d per %(what)s %(whose)s × %(count)d = %(points)d")
+#: a card counting in other cities says how many each holds: "× 9 (Ana 1 + Dirk 8)"
+PER_ITEM_SPLIT_LINE = N_("%(card)s: %(vp)d per %(what)s %(whose)s × %(count)d (%(split)s) = "
+                         "%(points)d")
 WONDER_COMPLETE_LINE = N_("%(card)s: %(built)d of %(stages)d stages of %(wonder)s (%(side)s) "
                           "built: %(points)d")
 
@@ -45,6 +48,13 @@ def counted_words(counts: tuple[str, ...], whose: str) -> tuple[tuple[Message, .
 
 def counted(game: Game, index: int, counts: tuple[str, ...], whose: str) -> int:
     """How many of ``counts`` the cities an effect looks at hold, seen from seat ``index``."""
+    return sum(count for _name, count in counted_by_city(game, index, counts, whose))
+
+
+def counted_by_city(game: Game, index: int, counts: tuple[str, ...],
+                    whose: str) -> tuple[tuple[str, int], ...]:
+    """(city name, how many) for each city an effect looks at: the own city, then the left
+    and the right neighbour."""
     cities = game.cities
     seats = len(cities)
     if whose == "self":
@@ -53,12 +63,11 @@ def counted(game: Game, index: int, counts: tuple[str, ...], whose: str) -> int:
         looked = (cities[(index + 1) % seats], cities[index - 1])
     else:
         looked = (cities[index], cities[(index + 1) % seats], cities[index - 1])
-    total = 0
+    found = []
     for city in looked:
         tallies = city.tallies
-        for what in counts:
-            total += tallies.get(what, 0)
-    return total
+        found.append((city.name, sum(tallies.get(what, 0) for what in counts)))
+    return tuple(found)
 
 
 def score_per_item(game: Game, index: int, card: Card, effect: Effect,
@@ -70,10 +79,13 @@ def score_per_item(game: Game, index: int, card: Card, effect: Effect,
     """
     params = effect.params
     counts, whose = params["counts"], params["whose"]
-    count = counted(game, index, counts, whose)
+    split = counted_by_city(game, index, counts, whose)
     if copied and whose != "neighbours" and card.colour in counts:
-        count += 1
-    return per_item_line(card, effect, count)
+        own_name, own_count = split[0]
+        split = ((own_name, own_count + 1), *split[1:])
+    if whose == "self":
+        return per_item_line(card, effect, split[0][1])
+    return per_item_split_line(card, effect, split)
 
 
 @lru_cache(maxsize=2048)
@@ -85,6 +97,22 @@ def per_item_line(card: Card, effect: Effect, count: int) -> tuple[int, Message]
     what, where = counted_words(counts, whose)
     line = Message(PER_ITEM_LINE, {"card": card.label, "vp": vp, "what": what, "whose": where,
                                    "count": count, "points": points}, memo=True)
+    return points, line
+
+
+@lru_cache(maxsize=2048)
+def per_item_split_line(card: Card, effect: Effect,
+                        split: tuple[tuple[str, int], ...]) -> tuple[int, Message]:
+    """"Spies Guild: 1 per red card in the neighbouring cities × 9 (Ana 1 + Dirk 8) = 9": the
+    count of each city looked at, named, so a player can check it against each neighbour."""
+    params = effect.params
+    counts, whose, vp = params["counts"], params["whose"], params["vp"]
+    count = sum(held for _name, held in split)
+    points = count * vp
+    what, where = counted_words(counts, whose)
+    line = Message(PER_ITEM_SPLIT_LINE, {
+        "card": card.label, "vp": vp, "what": what, "whose": where, "count": count,
+        "split": Sum(split, count, with_total=False), "points": points}, memo=True)
     return points, line
 
 
@@ -108,5 +136,5 @@ def wonder_complete_line(card: Card, effect: Effect, wonder, side_label: Message
 
 
 def clear_memos() -> None:
-    for memo in (counted_words, per_item_line, wonder_complete_line):
+    for memo in (counted_words, per_item_line, per_item_split_line, wonder_complete_line):
         memo.cache_clear()

@@ -121,6 +121,8 @@ class Sum:
 
     terms: tuple[tuple[object, int], ...]
     total: int
+    #: "Ana 1 + Dirk 8" alone, when the line states the total elsewhere
+    with_total: bool = True
 
     def render(self, translator: Translator = ENGLISH) -> str:
         terms = self.terms
@@ -132,7 +134,7 @@ class Sum:
             if label is not None:
                 shown = f"{render_value(label, translator)} {shown}"
             text += shown if not index else (" − " if value < 0 else " + ") + shown
-        if len(terms) == 1 and terms[0][0] is None:
+        if (len(terms) == 1 and terms[0][0] is None) or not self.with_total:
             return text
         return f"{text} = {minus(self.total)}"
 

@@ -246,11 +246,11 @@ def treasury_line(coins: int, per_point: int = 3) -> tuple[int, Message]:
 
 @lru_cache(maxsize=256)
 def wonder_line(wonder: Wonder, side: str, built: int) -> tuple[int, Message]:
-    """Points of the built stages, each named: "stage 1: 3 + stage 3: 7 = 10"."""
+    """Points of the built stages, each named, those worth nothing too (they build something
+    else: resources, coins, a free symbol): "stage 1: 3 + stage 2: 0 + stage 3: 7 = 10"."""
     if built == 0:
         return 0, NO_STAGE
-    terms = tuple((stage.short_label, stage.vp) for stage in wonder.sides[side][:built]
-                  if stage.vp)
+    terms = tuple((stage.short_label, stage.vp) for stage in wonder.sides[side][:built])
     total = sum(points for _, points in terms)
     return total, nmessage("%(num)d stage built: %(sum)s", "%(num)d stages built: %(sum)s",
                            built, sum=Sum(terms, total), memo=True)
@@ -329,10 +329,31 @@ def science_line(counts: tuple[int, int, int], choices: tuple[str, ...],
                  else source.label)
         parts.append(Message(N_("free symbol as %(symbol)s (%(source)s)"),
                              {"symbol": Message(SYMBOL_NOUNS[symbol]), "source": where}))
-    sets = min(placed)
-    terms = [(None, n * n) for n in placed if n]
-    if sets:
-        terms.append((None, SET_BONUS * sets))
-    return Message(N_("%(symbols)s: %(sum)s"),
-                   {"symbols": tuple(parts), "sum": Sum(tuple(terms), science_points(tuple(placed)))},
-                   memo=True)
+    return science_sum_line(tuple(parts), tuple(counts), tuple(placed), science_points(tuple(placed)))
+
+
+def science_totals(final: tuple[int, int, int]) -> tuple[Message, ...]:
+    """"6 compasses, 4 gears, 4 tablets, 4 sets": the symbols as scored and the complete sets
+    (a tuple renders as its parts joined by commas)."""
+    parts: list[Message] = []
+    for symbol, count in zip(SCIENCE_SYMBOLS, final, strict=True):
+        if count:
+            singular, plural = SYMBOL_NAMES[symbol]
+            parts.append(Message(singular, plural=plural, n=count))
+    parts.append(nmessage("%(num)d set", "%(num)d sets", min(final)))
+    return tuple(parts)
+
+
+def science_sum_line(parts: tuple[Message, ...], counted: tuple[int, int, int],
+                     final: tuple[int, int, int], points: int) -> Message:
+    """The science line: the symbols as counted (and what the free or extra ones became), then,
+    when those changed the counts, the symbols as scored; always the sets, then the sum."""
+    terms = [(None, n * n) for n in final if n]
+    if min(final):
+        terms.append((None, SET_BONUS * min(final)))
+    total = Sum(tuple(terms), points)
+    if len(parts) == sum(1 for n in counted if n) and tuple(counted) == tuple(final):
+        return Message(N_("%(totals)s: %(sum)s"), {"totals": science_totals(final), "sum": total},
+                       memo=True)
+    return Message(N_("%(symbols)s → %(totals)s: %(sum)s"),
+                   {"symbols": parts, "totals": science_totals(final), "sum": total}, memo=True)

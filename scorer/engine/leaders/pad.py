@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..catalog import SCIENCE_SYMBOLS, WILD, Card, Stage
 from ..city import Game
-from ..messages import N_, Message, Sum
+from ..messages import N_, Message
 from .scoring import LeaderScore, copies_leader, science_parts, score_leaders
 
 NO_SCIENCE = Message(N_("No science symbols: 0"))
@@ -78,7 +78,7 @@ def science_line(shown: tuple[int, int, int], result: LeaderScore,
                  wild_sources: tuple[tuple[Card | Stage, bool], ...]) -> Message:
     """"5 compasses, free symbol as compass (Babylon stage 2), one more compass (Enheduanna):
     64"; the counts shown include the science leaders' symbols."""
-    from ..scoring import SYMBOL_NAMES, SYMBOL_NOUNS
+    from ..scoring import SYMBOL_NAMES, SYMBOL_NOUNS, science_sum_line
 
     choice = result.science
     if not any(choice.final):
@@ -94,11 +94,4 @@ def science_line(shown: tuple[int, int, int], result: LeaderScore,
         parts.append(Message(N_("free symbol as %(symbol)s (%(source)s)"),
                              {"symbol": Message(SYMBOL_NOUNS[symbol]), "source": where}))
     parts.extend(science_parts(result))
-    final = choice.final
-    terms = [(None, n * n) for n in final if n]
-    if min(final):
-        from ..science import SET_BONUS
-
-        terms.append((None, SET_BONUS * min(final)))
-    return Message(N_("%(symbols)s: %(sum)s"),
-                   {"symbols": tuple(parts), "sum": Sum(tuple(terms), choice.science)})
+    return science_sum_line(tuple(parts), shown, tuple(choice.final), choice.science)
