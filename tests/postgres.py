@@ -31,7 +31,8 @@ def binaries() -> str:
 
 
 class Cluster:
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        self.durable = durable  # fsync on, as a real server (benchmarks)
         self.bin = binaries()
         self.dir = tempfile.mkdtemp(prefix="scorer-pg-")
         self.data = os.path.join(self.dir, "data")
@@ -49,7 +50,8 @@ class Cluster:
         self._run(f"{self.bin}/initdb", "-D", self.data, "-A", "trust", "-U", USER, "-E", "UTF8",
                   "--locale=C.UTF-8", "--no-sync")
         self._run(f"{self.bin}/pg_ctl", "-D", self.data, "-l", os.path.join(self.dir, "log"),
-                  "-o", f"-k {self.dir} -c listen_addresses='' -c max_connections=200 {FAST}",
+                  "-o", f"-k {self.dir} -c listen_addresses='' -c max_connections=200"
+                  + ("" if self.durable else f" {FAST}"),
                   "-w", "start")
         return self
 
@@ -83,8 +85,8 @@ class Cluster:
 
 
 @contextmanager
-def running_cluster():
-    cluster = Cluster()
+def running_cluster(durable: bool = False):
+    cluster = Cluster(durable)
     try:
         yield cluster.start()
     finally:
