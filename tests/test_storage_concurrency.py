@@ -3,6 +3,8 @@
 Threads start together at a barrier and each changes its own player's city of the same game
 through ``modify_game``; the change sleeps between reading and returning, which makes a lost
 update certain without the lock (the control test shows the test can see one). 100 trials.
+Half the threads go through a second app on the same database, with its own engine and
+connection pool, as a second app server behind a load balancer would.
 """
 
 from __future__ import annotations
@@ -10,14 +12,16 @@ from __future__ import annotations
 import threading
 import time
 
-from scorer import storage
+from scorer import create_app, storage
+from tests.conftest import dispose
 
 PLAYERS = 4
 TRIALS = 100
 
 
-def race(app, save_city) -> int:
-    """Run the trials; return how many saves were lost."""
+def race(app, save_city, servers=None) -> int:
+    """Run the trials; return how many saves were lost. Seat n saves through servers[n % len]."""
+    servers = servers or [app]
     with app.app_context():
         public_id = storage.create_game({"players": [{"name": f"P{n}", "coins": 0}
                                                      for n in range(PLAYERS)]})
@@ -28,7 +32,7 @@ def race(app, save_city) -> int:
 
         def save(seat, trial=trial, barrier=barrier, errors=errors):
             try:
-                with app.app_context():
+                with servers[seat % len(servers)].app_context():
                     barrier.wait()
                     save_city(public_id, seat, trial)
             except Exception as error:  # noqa: BLE001 - reported by the assertion below
@@ -56,7 +60,11 @@ def locked_save(public_id, seat, trial):
 
 
 def test_concurrent_saves_of_different_cities_lose_nothing(storage_app):
-    assert race(storage_app, locked_save) == 0
+    second_server = create_app(dict(storage_app.config))
+    try:
+        assert race(storage_app, locked_save, [storage_app, second_server]) == 0
+    finally:
+        dispose(second_server)
     with storage_app.app_context():
         (saved,) = storage.list_games()
     assert saved.revision == 1 + PLAYERS * TRIALS

@@ -107,7 +107,11 @@ def _current(row: Row) -> SavedGame:
 
 
 def create_game(document: dict, title: str | None = None, owner_token_hash: str | None = None) -> str:
-    """Save a new game and return its unguessable public id."""
+    """Save a new game and return its unguessable public id.
+
+    The document must be in the current format (CURRENT_VERSION): it is stored as such. A
+    document in an older format goes through :func:`scorer.saved_documents.upgrade` first.
+    """
     encoded = _encode(document)
     moment = _now()
     while True:
