@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from itertools import combinations, product
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scorer.engine.catalog import RAW_MATERIALS, RESOURCES
@@ -211,32 +211,44 @@ def some(ids: list[str], most: int):
 
 @st.composite
 def cities(draw, ruleset, wonder_id: str, name: str, sellers: int,
-           with_leaders: bool = False) -> City:
+           with_leaders: bool = False, with_chains: bool = False) -> City:
+    """A city; ``with_chains``: more of the cards that start chains (the builder's)."""
     wonder = ruleset.catalog.wonders[wonder_id]
     pool = POOLS[ruleset.edition]
     leaders = tuple(LEADERS[i] for i in draw(some(TRADE_LEADERS, 3))) if with_leaders else ()
     side = draw(st.sampled_from(ruleset.side_ids))
     stages = draw(st.integers(0, len(wonder.sides[side])))
     ids = (draw(some(pool["sellers"], sellers)) + draw(some(pool["own_use"], 2))
-           + draw(some(pool["discounts"], 2)) + draw(some(pool["other"], 2)))
+           + draw(some(pool["discounts"], 2))
+           + draw(some(pool["other"], 4 if with_chains else 2)))
     return City(name=name, wonder=wonder, side=side, stages_built=stages,
                 cards=tuple(ruleset.catalog.cards[i] for i in ids),
                 coins=draw(st.integers(0, 20)), tokens={}, leaders=leaders)
 
 
 @st.composite
-def tables(draw, with_leaders: bool = False, ruleset=RULESET) -> tuple[Game, int, str]:
+def tables(draw, with_leaders: bool = False, ruleset=RULESET,
+           builder: str | None = None) -> tuple[Game, int, str]:
+    """A small table; ``builder``: the builder's wonder (Olympia, for its free builds)."""
     count = draw(st.integers(3, 4))
     wonders = draw(st.permutations(sorted(ruleset.catalog.wonders)))[:count]
     index = draw(st.integers(0, count - 1))
+    if builder is not None and builder not in wonders:
+        wonders[index] = builder
+    elif builder is not None:
+        here = wonders.index(builder)
+        wonders[here], wonders[index] = wonders[index], wonders[here]
     # a builder short of resources makes for more trading than a rich one
     seated = tuple(draw(cities(ruleset, w, f"P{i}", 2 if i == index else 6,
-                               with_leaders and i == index))
+                               with_leaders and i == index, i == index))
                    for i, w in enumerate(wonders))
     game = Game(ruleset, seated)
     builder = seated[index]
     choices = POOLS[ruleset.edition]["targets"] + (
         ["stage"] if builder.stages_built < len(builder.stages) else [])
+    chained = sorted({later for card in builder.cards for later in card.chains_to})
+    if chained and draw(st.booleans()):
+        choices = chained  # a building the city chains to, sometimes across two Ages
     return game, index, draw(st.sampled_from(choices))
 
 
@@ -255,9 +267,18 @@ def test_planner_with_leaders_equals_the_exhaustive_search(table):
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tables(ruleset=SECOND))
+@given(tables(ruleset=SECOND) | tables(ruleset=SECOND, builder="olympia"))
 def test_second_edition_options_equal_the_exhaustive_search(table):
     """Chains across two Ages, Olympia day's first building of a colour, Olympia night's notes."""
+    game, index, target = table
+    builder = game.cities[index]
+    if target != "stage":
+        card = game.catalog.cards[target]
+        if any(min(card.ages) - max(game.catalog.cards[earlier].ages) == 2
+               for earlier in card.chains_from if earlier in builder.card_ids):
+            event("chain across two Ages")
+    for note in expected_notes(game, index, target):
+        event(f"free build: {note}")
     check_against_exhaustive_search(table)
 
 
