@@ -106,3 +106,8 @@ def test_second_edition_costs_fortifications_take_clay():
     assert ask(builder, build="fortifications")["options"] == [FREE]  # chain Walls
     poor = player("P", "rhodes", "day", cards=["clay-pool", "foundry", "ore-vein"])
     assert ask(poor, build="fortifications")["options"] == [FREE]
+
+
+def test_olympia_first_building_of_a_colour_costs_no_coins_either():
+    report = ask(player("P", "olympia", "day", 2, coins=0), build="tree-farm")
+    assert report["legal"] is True and report["options"] == [FREE]

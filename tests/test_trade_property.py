@@ -293,14 +293,16 @@ def check_against_exhaustive_search(table):
     assert {note.kind for note in report.free_builds} == expected_notes(game, index, target)
     totals = [o.total for o in report.options]
     assert totals == sorted(totals)
-    printed = (builder.stages[builder.stages_built].cost if target == "stage"
-               else game.catalog.cards[target].cost).get("coins", 0)
+    # a free build (chain, Olympia's first building of a colour) pays no coins either
+    free = report.chain is not None or "first_of_colour" in expected_notes(game, index, target)
+    coin_cost = 0 if free else (builder.stages[builder.stages_built].cost if target == "stage"
+                                else game.catalog.cards[target].cost).get("coins", 0)
     rebates = leader_effects(builder, "trade_rebate")
     for option in report.options:
         bought = frozenset(item for item in signature(option) if item[0][0] != "bank")
         banked = sum(count * price for (side, _, price), count in signature(option)
                      if side == "bank")
-        assert option.bank == printed + banked
+        assert option.bank == coin_cost + banked
         assert bought in ways[banked, option.left, option.right]
         if rebates:
             assert option.rebate == rebates[0]["coins"] * ((option.left > 0) + (option.right > 0))
