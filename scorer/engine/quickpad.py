@@ -7,7 +7,7 @@ both pads decide winners and science points identically.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .rules import DEFAULT_EDITION, get_ruleset
@@ -32,9 +32,11 @@ def science_helper(compass: int, gear: int, tablet: int, free: int) -> tuple[int
     return best_placement((compass, gear, tablet), free)
 
 
-def quick_score(entries: Sequence[QuickEntry], edition: str = DEFAULT_EDITION) -> GameScore:
-    """Totals, ranks and winners of typed points (missing rows count 0), in the edition's rows."""
-    categories = get_ruleset(edition).categories
+def quick_score(entries: Sequence[QuickEntry], edition: str = DEFAULT_EDITION,
+                expansions: Iterable[str] = ()) -> GameScore:
+    """Totals, ranks and winners of typed points (missing rows count 0), in the rows of the
+    edition's score pad with its expansions."""
+    categories = get_ruleset(edition, expansions).categories
     players = []
     for entry in entries:
         scores = {row: int(entry.points.get(row, 0)) for row in categories}

@@ -32,6 +32,8 @@ class PadLayout:
     across: int
     down: int
     player_width_mm: float
+    #: score rows of the pad (the ruleset's: 7, or 8 with Leaders)
+    rows: int = len(ROWS)
 
     @property
     def per_page(self) -> int:
@@ -43,11 +45,11 @@ class PadLayout:
 
     @property
     def pad_height_mm(self) -> float:
-        return pad_height()
+        return pad_height(self.rows)
 
 
-def pad_height() -> float:
-    return TITLE_HEIGHT_MM + NAME_HEIGHT_MM + len(ROWS) * ROW_HEIGHT_MM + TOTAL_HEIGHT_MM
+def pad_height(rows: int = len(ROWS)) -> float:
+    return TITLE_HEIGHT_MM + NAME_HEIGHT_MM + rows * ROW_HEIGHT_MM + TOTAL_HEIGHT_MM
 
 
 def fits(available: float, size: float) -> int:
@@ -55,14 +57,15 @@ def fits(available: float, size: float) -> int:
     return max(1, int((available + GAP_MM) // (size + GAP_MM)))
 
 
-def pad_layout(paper: Paper, players: int) -> PadLayout:
+def pad_layout(paper: Paper, players: int, rows: int = len(ROWS)) -> PadLayout:
+    """``rows``: the score rows of the pad (the ruleset's), which decide how many pads fit."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(players)
     width = paper.width_mm - 2 * PAGE_MARGIN_MM
     height = paper.height_mm - 2 * PAGE_MARGIN_MM
     across = fits(width, LABEL_WIDTH_MM + players * MIN_PLAYER_WIDTH_MM + SLACK_MM)
-    down = fits(height, pad_height() + SLACK_MM)
+    down = fits(height, pad_height(rows) + SLACK_MM)
     # Spread the spare width over the player columns: more room to write.
     share = (width - (across - 1) * GAP_MM) / across - LABEL_WIDTH_MM - SLACK_MM
     player_width = min(MAX_PLAYER_WIDTH_MM, share / players)
-    return PadLayout(paper, players, across, down, round(player_width, 2))
+    return PadLayout(paper, players, across, down, round(player_width, 2), rows)

@@ -1,7 +1,9 @@
-"""The blank score pad: as many pads as fit on a sheet, cached per players, language and paper.
+"""The blank score pad: as many pads as fit on a sheet, cached per ruleset, players, language and
+paper.
 
 A blank pad never changes while the app runs, so each variant is rendered once; the cache
-lives on the app so that apps with other templates or catalogs (tests) do not share it.
+lives on the app so that apps with other templates or catalogs (tests) do not share it. The
+ruleset (edition and expansions) decides the rows, hence it is part of the key.
 """
 
 from __future__ import annotations
@@ -10,26 +12,30 @@ import threading
 
 from flask import current_app
 
+from ..engine.rules import Ruleset, get_ruleset
 from .document import render_pdf
 from .layout import pad_layout
 from .paper import Paper
-from .rows import ROWS, TOTAL
+from .rows import TOTAL, pad_rows
 
 _lock = threading.Lock()
 
 
-def blank_pad_pdf(players: int, locale: str, paper: Paper) -> bytes:
-    """The PDF for ``players`` columns in ``locale`` on ``paper`` (3 to 7 players)."""
+def blank_pad_pdf(players: int, locale: str, paper: Paper, ruleset: Ruleset | None = None) -> bytes:
+    """The PDF for ``players`` columns in ``locale`` on ``paper`` with the rows of ``ruleset``
+    (the default edition's when not given)."""
+    ruleset = ruleset or get_ruleset()
     cache = current_app.extensions.setdefault("scorer_pdf_pads", {})
-    key = (players, locale, paper.key)
+    key = (ruleset.edition, ruleset.expansions, players, locale, paper.key)
     pdf = cache.get(key)
     if pdf is None:
-        pdf = render_blank_pad(players, locale, paper)
+        pdf = render_blank_pad(players, locale, paper, ruleset)
         with _lock:
             cache[key] = pdf
     return pdf
 
 
-def render_blank_pad(players: int, locale: str, paper: Paper) -> bytes:
-    layout = pad_layout(paper, players)
-    return render_pdf("pdf/pad.html", locale, paper, layout=layout, rows=ROWS, total=TOTAL)
+def render_blank_pad(players: int, locale: str, paper: Paper, ruleset: Ruleset | None = None) -> bytes:
+    rows = pad_rows(ruleset or get_ruleset())
+    layout = pad_layout(paper, players, len(rows))
+    return render_pdf("pdf/pad.html", locale, paper, layout=layout, rows=rows, total=TOTAL)

@@ -17,7 +17,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
-from .rows import ROWS, TOTAL
+from ..pad_rows import LOOKS, PLAIN, TOTAL_LOOK
 
 STYLESHEET = "pdf/print.css"
 
@@ -63,11 +63,17 @@ class Renderer:
 
 
 def row_colours() -> str:
-    """Classes for each row's colour and tint: one rule each instead of a style per cell."""
-    return "\n".join(
-        f".row-{row.key} .label.coloured, .label.row-{row.key} {{ background: {row.colour}; }}\n"
-        f".row-{row.key} td.tint {{ background: {row.tint}; }}"
-        for row in (*ROWS, TOTAL))
+    """Classes for each row's colour and tint: one rule each instead of a style per cell.
+
+    Every row any ruleset may print (and the total) gets its rule, so one stylesheet serves
+    every edition and expansion; a row without looks of its own gets the plain ones (first,
+    so that the rules naming a row win).
+    """
+    plain = f".label.coloured {{ background: {PLAIN.colour}; }}\ntd.tint {{ background: {PLAIN.tint}; }}"
+    return "\n".join([plain, *(
+        f".row-{key} .label.coloured, .label.row-{key} {{ background: {look.colour}; }}\n"
+        f".row-{key} td.tint {{ background: {look.tint}; }}"
+        for key, look in (*LOOKS.items(), ("total", TOTAL_LOOK)))])
 
 
 @cache

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from flask_babel import format_date
 
-from ..engine.catalog import load_catalog
 from ..engine.city import Game
 from ..engine.messages import Message, card_name, wonder_name
 from ..engine.scoring import SYMBOL_NAMES, SYMBOL_NOUNS, GameScore, score_game
@@ -19,7 +18,7 @@ from ..storage import SavedGame
 from .document import render_pdf
 from .download import slug
 from .paper import Paper
-from .rows import ROWS, TOTAL
+from .rows import TOTAL, pad_rows
 
 
 class UnreadableGame(Exception):
@@ -58,7 +57,7 @@ def scored(saved: SavedGame) -> tuple[Game, GameScore]:
 
 def sheet_players(game: Game, score: GameScore, translator) -> list[SheetPlayer]:
     report = score.as_dict(translator)
-    catalog = load_catalog(game.edition)
+    catalog = game.catalog
     players = []
     for city, entry in zip(game.cities, report["players"], strict=True):
         symbols = [Message(singular, plural=plural, n=entry["science_symbols"][symbol])
@@ -69,7 +68,7 @@ def sheet_players(game: Game, score: GameScore, translator) -> list[SheetPlayer]
         players.append(SheetPlayer(
             name=entry["name"],
             wonder=wonder_name(city.wonder.name).render(translator),
-            side=city.side,
+            side=side_label(game, city.side, translator),
             stages=city.stages_built,
             free_city=bool(entry.get("free_city")),
             winner=entry["name"] in report["winners"],
@@ -85,6 +84,12 @@ def sheet_players(game: Game, score: GameScore, translator) -> list[SheetPlayer]
             copied_from=entry.get("copied_from"),
         ))
     return players
+
+
+def side_label(game: Game, side: str, translator) -> str:
+    """The side as the edition names it (A, B; Day, Night), in the sheet's language."""
+    known = game.ruleset.side(side)
+    return known.label.render(translator) if known else side
 
 
 def sheet_filename(saved: SavedGame) -> str:
@@ -103,5 +108,5 @@ def game_sheet_pdf(saved: SavedGame, locale: str, paper: Paper) -> bytes:
         }
 
     return render_pdf("pdf/sheet.html", locale, paper, build=build, title=saved.title,
-                      rows=ROWS, total=TOTAL, winners=score.winners,
+                      rows=pad_rows(game.ruleset), total=TOTAL, winners=score.winners,
                       decided_by_coins=score.decided_by_coins)

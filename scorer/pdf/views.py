@@ -1,7 +1,10 @@
 """HTTP entry points for the printable PDFs: they read the query, then hand over the bytes.
 
 The language is the request's; the paper is asked for (``paper=a4|letter``) or follows the
-browser's region. A bad query answers 400 with a message naming the parameter, never a guess.
+browser's region; a blank pad's rows are those of the edition asked for (``edition=``, one of
+the rulesets' editions, the default edition when absent) and its expansions (``leaders=1``: a
+parameter per expansion). A bad query answers 400 with a message naming the parameter, never a
+guess.
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from .. import storage
+from ..engine.rules import DEFAULT_EDITION, Ruleset, editions, expansions, get_ruleset
 from ..i18n import translator
 from .download import pdf_response
-from .layout import MAX_PLAYERS, MIN_PLAYERS
 from .pad import blank_pad_pdf
 from .paper import PAPERS, Paper, default_paper, territory_for
 from .sheet import UnreadableGame, game_sheet_pdf, sheet_filename
@@ -22,11 +25,28 @@ from .sheet import UnreadableGame, game_sheet_pdf, sheet_filename
 bp = Blueprint("pdf", __name__)
 
 
-def requested_players() -> int:
-    raw = request.args.get("players", str(MAX_PLAYERS))
-    if not raw.isdigit() or not MIN_PLAYERS <= int(raw) <= MAX_PLAYERS:
+def requested_ruleset() -> Ruleset:
+    """The edition (``edition=``) and expansions (``<expansion>=1``) of a blank pad."""
+    edition = request.args.get("edition", DEFAULT_EDITION)
+    if edition not in editions():
+        abort(400, description=_("edition: choose %(choices)s.", choices=" / ".join(editions())))
+    played = []
+    for name in expansions():
+        raw = request.args.get(name, "0")
+        if raw not in ("0", "1"):
+            abort(400, description=_("%(parameter)s: give 1 (with it) or 0 (without).",
+                                     parameter=name))
+        if raw == "1":
+            played.append(name)
+    return get_ruleset(edition, played)
+
+
+def requested_players(ruleset: Ruleset) -> int:
+    low, high = ruleset.min_players, ruleset.max_players
+    raw = request.args.get("players", str(high))
+    if not raw.isdigit() or not low <= int(raw) <= high:
         abort(400, description=_("players: give a whole number from %(low)d to %(high)d.",
-                                 low=MIN_PLAYERS, high=MAX_PLAYERS))
+                                 low=low, high=high))
     return int(raw)
 
 
@@ -43,10 +63,19 @@ def requested_paper(language: str) -> Paper:
 @bp.get("/pad.pdf")
 def blank_pad():
     locale = str(get_locale())
-    players = requested_players()
+    ruleset = requested_ruleset()
+    players = requested_players(ruleset)
     paper = requested_paper(locale)
-    pdf = blank_pad_pdf(players, locale, paper)
-    return pdf_response(pdf, f"7-wonders-score-pad-{players}-{paper.key}.pdf")
+    pdf = blank_pad_pdf(players, locale, paper, ruleset)
+    return pdf_response(pdf, pad_filename(ruleset, players, paper))
+
+
+def pad_filename(ruleset: Ruleset, players: int, paper: Paper) -> str:
+    """``7-wonders-score-pad-5-a4.pdf``; another edition's or an expansion's pad says which
+    (``7-wonders-score-pad-second-leaders-5-a4.pdf``)."""
+    edition = [] if ruleset.edition == DEFAULT_EDITION else [ruleset.edition]
+    parts = ["7-wonders-score-pad", *edition, *ruleset.expansions, str(players), paper.key]
+    return "-".join(parts) + ".pdf"
 
 
 @bp.get("/games/<game_id>/sheet.pdf")

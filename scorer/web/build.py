@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 from wtforms.fields.choices import SelectChoice
 
-from ..engine.catalog import load_catalog
+from ..engine.catalog import Catalog
 from ..engine.trade import answer, parse_trade_question
 from ..i18n import translator
 from .cities import chip_groups
@@ -25,18 +25,18 @@ FIELD_OF_PATH = {"player": "player", "build": "card", "build.card": "card", "han
                  "age": "age"}
 
 
-def card_choices() -> list[SelectChoice]:
+def card_choices(catalog: Catalog) -> list[SelectChoice]:
     """Buildings grouped by age for a select, by translated name within an age."""
-    cards = sorted(load_catalog().cards.values(),
+    cards = sorted(catalog.cards.values(),
                    key=lambda card: (card.ages[0], card_label(card).casefold()))
     return [SelectChoice(card.id, card_label(card), optgroup=str(AGE_LABELS[card.ages[0]]))
             for card in cards]
 
 
-def prepare(form: BuildForm, names: list[str]) -> BuildForm:
+def prepare(form: BuildForm, names: list[str], catalog: Catalog) -> BuildForm:
     form.player.choices = [SelectChoice(name) for name in names]
-    form.card.choices = card_choices()
-    form.hand.choices = [SelectChoice(card.id) for card in load_catalog().cards.values()]
+    form.card.choices = card_choices(catalog)
+    form.hand.choices = [SelectChoice(card.id) for card in catalog.cards.values()]
     return form
 
 
@@ -76,7 +76,7 @@ def check(game_id: str):
     names = [city.name for city in game.cities]
     report, status, errors = None, 200, ErrorMap()
     if request.method == "POST":
-        form = prepare(BuildForm(), names)
+        form = prepare(BuildForm(), names, game.catalog)
         if form.validate():
             question, problems = parse_trade_question(question_of(saved.document, form))
             if problems:
@@ -87,10 +87,10 @@ def check(game_id: str):
             status = 422
     else:
         form = prepare(BuildForm(formdata=None, data={"player": request.args.get("player", names[0])}),
-                       names)
+                       names, game.catalog)
     fields = field_errors(form, errors)
     general = errors.rest()
-    catalog = load_catalog()
+    catalog = game.catalog
     labels = {card.id: card_label(card) for card in catalog.cards.values()}
     every = dict.fromkeys(catalog.cards, 1)
     chips = chip_groups(catalog, list(form.hand.data or []), every, {})

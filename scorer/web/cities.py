@@ -15,11 +15,13 @@ from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
 from .. import access, games_service, player_ids
-from ..engine.catalog import COLOURS, Catalog, load_catalog
+from ..engine.catalog import COLOURS, Catalog
+from ..engine.rules import Ruleset
 from ..engine.table import copies_in_decks, copies_left
-from ..engine.validation import MAX_BATTLES, MAX_TOKENS, MIN_PLAYERS, parse_game
-from .forms import TOKEN_KINDS, CityForm
-from .labels import card_label, wonder_label
+from ..engine.validation import parse_game
+from .editions import document_ruleset
+from .forms import CityForm, city_form, token_kinds
+from .labels import card_label, side_label, wonder_label
 from .problems import ErrorMap, summary
 
 bp = Blueprint("cities", __name__)
@@ -52,11 +54,11 @@ def chip_groups(catalog: Catalog, selected: list[str], left: dict[str, int],
             for age in sorted(ages)]
 
 
-def player_data(player: dict) -> dict:
+def player_data(player: dict, ruleset: Ruleset) -> dict:
     tokens = player.get("tokens") or {}
     data = {"cards": list(player.get("cards", [])), "stages": player.get("stages", 0),
             "coins": player.get("coins", 0)}
-    data.update({kind: tokens.get(kind, 0) for kind in TOKEN_KINDS})
+    data.update({kind: tokens.get(kind, 0) for kind in token_kinds(ruleset)})
     return data
 
 
@@ -85,13 +87,15 @@ def card_problems(errors: ErrorMap, document: dict, index: int, selected: list[s
 
 def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: dict, status=200,
                 conflict: dict | None = None):
-    catalog = load_catalog()
+    ruleset = document_ruleset(saved.document)
+    catalog = ruleset.catalog
+    kinds = token_kinds(ruleset)
     player = document["players"][index]
     at = f"players[{index}]"
     selected = form.cards.data or []
     chips = card_problems(errors, document, index, selected, catalog)
     fields = {name: errors.take(f"{at}.{name}") for name in ("stages", "coins", "cards")}
-    fields.update({kind: errors.take(f"{at}.tokens.{kind}") for kind in TOKEN_KINDS})
+    fields.update({kind: errors.take(f"{at}.tokens.{kind}") for kind in kinds})
     card_lists = [p.get("cards", []) if isinstance(p, dict) else [] for p in saved.document["players"]]
     left = copies_left(catalog, card_lists, index)
     wonder = catalog.wonders.get(saved.document["players"][index].get("wonder"))
@@ -104,20 +108,21 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
         "city.html", saved=saved, index=index, form=form, player=player,
         players=saved.document["players"], groups=groups,
         unknown=unknown, fields=fields, stage_count=stage_count,
-        summary=city_summary(form, fields, general, unknown, groups),
-        wonder_name=wonder_label(wonder) if wonder else "", side=side, token_kinds=TOKEN_KINDS,
-        deck_players=max(len(card_lists), MIN_PLAYERS), token_max=MAX_TOKENS, max_battles=MAX_BATTLES,
+        summary=city_summary(form, fields, general, unknown, groups, kinds),
+        wonder_name=wonder_label(wonder) if wonder else "", side=side_label(ruleset, side),
+        token_kinds=kinds, deck_players=max(len(card_lists), ruleset.min_players),
+        token_max={kind.id: kind.limit for kind in ruleset.tokens}, max_battles=ruleset.max_battles,
         conflict=conflict,
     ), status
 
 
 def city_summary(form: CityForm, fields: dict[str, list[str]], general: list[str],
-                 unknown: list[str], groups: list[dict]) -> list[dict]:
+                 unknown: list[str], groups: list[dict], kinds: tuple[str, ...]) -> list[dict]:
     """Every problem of the city form, in the page's order, for the summary at its top."""
     entries = [(None, None, general)]
     if unknown:
         entries.append((None, None, [_("Not buildings of this edition: %(ids)s", ids=", ".join(unknown))]))
-    for name in ("stages", "coins", *TOKEN_KINDS):
+    for name in ("stages", "coins", *kinds):
         entries.append((form[name].id, form[name].label.text, [*form[name].errors, *fields[name]]))
     entries.append((None, form.cards.label.text, [*form.cards.errors, *fields["cards"]]))
     for group in groups:
@@ -131,10 +136,11 @@ def city_document(saved, index: int, form: CityForm) -> dict:
     """The game with this city as typed; a field the form refused keeps its saved value, so
     the engine still judges everything else and the page shows all problems in one go."""
     document = copy.deepcopy(saved.document)
+    kinds = token_kinds(document_ruleset(document))
     city = document["players"][index]
-    typed = {name: form[name].data for name in ("stages", "coins", *TOKEN_KINDS) if not form[name].errors}
-    tokens = {kind: (city.get("tokens") or {}).get(kind, 0) for kind in TOKEN_KINDS}
-    tokens.update({kind: typed[kind] for kind in TOKEN_KINDS if kind in typed})
+    typed = {name: form[name].data for name in ("stages", "coins", *kinds) if not form[name].errors}
+    tokens = {kind: (city.get("tokens") or {}).get(kind, 0) for kind in kinds}
+    tokens.update({kind: typed[kind] for kind in kinds if kind in typed})
     city.update(cards=list(form.cards.data or []), stages=typed.get("stages", city.get("stages", 0)),
                 coins=typed.get("coins", city.get("coins", 0)),
                 tokens={kind: count for kind, count in tokens.items() if count})
@@ -161,9 +167,10 @@ def city_url(game_id: str, player_id: str) -> str:
     return url_for("cities.edit", game_id=game_id, player_id=player_id)
 
 
-def new_form(catalog: Catalog, **options) -> CityForm:
-    form = CityForm(**options)
-    form.cards.choices = [SelectChoice(card_id) for card_id in catalog.card_ids]
+def new_form(ruleset: Ruleset, **options) -> CityForm:
+    """The city form of the game's ruleset (its token kinds), with its buildings as choices."""
+    form = city_form(ruleset)(**options)
+    form.cards.choices = [SelectChoice(card_id) for card_id in ruleset.catalog.card_ids]
     return form
 
 
@@ -171,12 +178,12 @@ def typed_city(document: dict, index: int) -> dict:
     return games_service.city_of(document["players"][index])
 
 
-def conflict_rows(form: CityForm, stored: dict) -> list[dict]:
+def conflict_rows(form: CityForm, stored: dict, ruleset: Ruleset) -> list[dict]:
     """The city as typed beside the city as saved elsewhere, field by field."""
-    catalog = load_catalog()
-    data = player_data(stored)
+    catalog = ruleset.catalog
+    data = player_data(stored, ruleset)
     rows = []
-    for name in ("stages", "coins", *TOKEN_KINDS):
+    for name in ("stages", "coins", *token_kinds(ruleset)):
         mine, theirs = form[name].data, data[name]
         rows.append({"label": form[name].label.text, "mine": mine, "theirs": theirs,
                      "differs": mine != theirs})
@@ -213,14 +220,14 @@ def edit(game_id: str, player_id: str):
     index = player_ids.index_of(saved.document, player_id)
     if index is None:
         return player_gone() if request.method == "POST" else abort(404)
-    catalog = load_catalog()
+    ruleset = document_ruleset(saved.document)
     if request.method == "GET":
         player = saved.document["players"][index]
-        form = new_form(catalog, formdata=None,
-                        data={**player_data(player), "version": games_service.city_version(player)})
+        form = new_form(ruleset, formdata=None, data={
+            **player_data(player, ruleset), "version": games_service.city_version(player)})
         return render_city(saved, index, form, ErrorMap(), saved.document)
     access.require("enter", saved)
-    form = new_form(catalog)
+    form = new_form(ruleset)
     form_ok = form.validate()
     document = city_document(saved, index, form)
     _game, problems = parse_game(document)
@@ -262,7 +269,7 @@ def show_conflict(game_id: str, player_id: str, form: CityForm, stale, action: s
     """Saved elsewhere since this page was opened: both versions side by side, what was typed
     kept in the form, whose version now carries the stored one so "keep mine" saves over it."""
     saved, index = fresh(game_id, player_id)
-    rows = conflict_rows(form, stale.current)
+    rows = conflict_rows(form, stale.current, document_ruleset(saved.document))
     form.version.data = stale.version
     conflict = {"rows": rows, "action": action or "pad",
                 "take": city_url(game_id, player_id)}

@@ -7,6 +7,8 @@ problems the views attach to these fields.
 
 from __future__ import annotations
 
+from functools import cache
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -22,13 +24,15 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..engine.rules import get_ruleset
+from ..engine.rules import Ruleset, get_ruleset
 from ..engine.validation import MAX_NAME_LENGTH, MAX_PLAYERS
+from ..i18n import translator
+from .editions import FREE_CITY_COUNT, player_counts
 
 MAX_TITLE_LENGTH = 80
-#: the player-count choices: "2" is the two-player variant with the Free City
-PLAYER_COUNTS = ("3", "4", "5", "6", "7", "2")
-TOKEN_KINDS = ("victory_1", "victory_3", "victory_5", "defeat")
+#: every player-count choice: "2" is the two-player variant with the Free City, offered only by
+#: the rulesets that have it (:func:`~.editions.player_counts`)
+PLAYER_COUNTS = ("3", "4", "5", "6", "7", FREE_CITY_COUNT)
 #: a generous bound for typed numbers, so nonsense is refused rather than stored
 MAX_NUMBER = 999
 
@@ -43,8 +47,15 @@ def strip(value):
     return value.strip() if isinstance(value, str) else value
 
 
-def count_choices():
-    return [SelectChoice(count, _l("2 + Free City") if count == "2" else count) for count in PLAYER_COUNTS]
+def count_choices(ruleset: Ruleset | None = None):
+    return [SelectChoice(count, _l("2 + Free City") if count == FREE_CITY_COUNT else count)
+            for count in player_counts(ruleset or get_ruleset())]
+
+
+def side_choices(ruleset: Ruleset) -> list[SelectChoice]:
+    """"Random", then the ruleset's sides under their (translated) names."""
+    return [SelectChoice("", _l("Random")),
+            *(SelectChoice(side.id, side.label.render(translator())) for side in ruleset.sides)]
 
 
 class SeatForm(Form):
@@ -55,9 +66,8 @@ class SeatForm(Form):
                        validators=[Length(max=MAX_NAME_LENGTH)],
                        render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off"})
     wonder = SelectField(_l("Wonder"), choices=[], default="")
-    side = SelectField(_l("Side"), choices=[SelectChoice("", _l("Random")),
-                                             *(SelectChoice(s.id) for s in get_ruleset().sides)],
-                       default="")
+    #: choices: the game's ruleset's sides (:func:`side_choices`, set by the view)
+    side = SelectField(_l("Side"), choices=[], default="")
     free_city = HiddenField()
 
 
@@ -68,6 +78,9 @@ class SetupForm(FlaskForm):
                         validators=[Optional(), Length(max=MAX_TITLE_LENGTH)],
                         render_kw={"maxlength": MAX_TITLE_LENGTH})
     count = SelectField(_l("Players"), choices=count_choices)
+    #: choices set by the view from the rulesets (a saved game keeps its edition)
+    edition = SelectField(_l("Edition"), choices=[])
+    expansions = SelectMultipleField(_l("Expansions"), choices=[])
     seats = FieldList(FormField(SeatForm), max_entries=MAX_PLAYERS)
 
 
@@ -77,17 +90,38 @@ def number_field(label, minimum=0, maximum=MAX_NUMBER):
 
 
 class CityForm(FlaskForm):
-    """A city as it stands at the end of the game (or now, for the build checker)."""
+    """A city as it stands at the end of the game (or now, for the build checker); a field
+    per kind of conflict token is added per ruleset (:func:`city_form`)."""
 
     #: the city's version when the page was opened (a save from an older one is shown back)
     version = HiddenField()
     cards = SelectMultipleField(_l("Buildings"), choices=[])
     stages = number_field(_l("Wonder stages built"))
     coins = number_field(_l("Coins"))
-    victory_1 = number_field(_l("Victory tokens of 1 (Age I)"))
-    victory_3 = number_field(_l("Victory tokens of 3 (Age II)"))
-    victory_5 = number_field(_l("Victory tokens of 5 (Age III)"))
-    defeat = number_field(_l("Defeat tokens (−1)"))
+
+
+#: the steppers' names of the conflict-token kinds (a kind not listed is named by its value)
+TOKEN_LABELS = {
+    "victory_1": _l("Victory tokens of 1 (Age I)"),
+    "victory_3": _l("Victory tokens of 3 (Age II)"),
+    "victory_5": _l("Victory tokens of 5 (Age III)"),
+    "defeat": _l("Defeat tokens (−1)"),
+}
+
+
+def token_label(kind) -> str:
+    return TOKEN_LABELS.get(kind.id) or _l("Tokens worth %(value)d", value=kind.value)
+
+
+@cache
+def city_form(ruleset: Ruleset) -> type[CityForm]:
+    """The city form of a ruleset: a number field per kind of conflict token, in pad order."""
+    return type("CityForm", (CityForm,), {
+        kind.id: number_field(token_label(kind)) for kind in ruleset.tokens})
+
+
+def token_kinds(ruleset: Ruleset) -> tuple[str, ...]:
+    return tuple(kind.id for kind in ruleset.tokens)
 
 
 def points_field(label, minimum=-MAX_NUMBER):
@@ -96,18 +130,12 @@ def points_field(label, minimum=-MAX_NUMBER):
 
 
 class QuickColumnForm(Form):
-    """One player's column of the paper pad, with the science helper's symbol counts."""
+    """One player's column of the paper pad, with the science helper's symbol counts; the
+    rows' fields are added per ruleset (:func:`quick_pad_form`)."""
 
     name = StringField(_l("Name"), filters=[strip], validators=[Length(max=MAX_NAME_LENGTH)],
                        render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off"})
     free_city = HiddenField()
-    military = points_field(_l("Military"))
-    coins = points_field(_l("Coins"))
-    wonder = points_field(_l("Wonder"))
-    civilian = points_field(_l("Civilian"))
-    science = points_field(_l("Science"))
-    commercial = points_field(_l("Commercial"))
-    guilds = points_field(_l("Guilds"))
     coins_held = points_field(_l("Coins held (breaks ties)"), minimum=0)
     compass = points_field(_l("Compasses"), minimum=0)
     gear = points_field(_l("Gears"), minimum=0)
@@ -117,7 +145,20 @@ class QuickColumnForm(Form):
 
 class QuickPadForm(FlaskForm):
     count = SelectField(_l("Players"), choices=count_choices)
+    #: choices set by the view from the rulesets
+    edition = SelectField(_l("Edition"), choices=[])
+    expansions = SelectMultipleField(_l("Expansions"), choices=[])
     columns = FieldList(FormField(QuickColumnForm), max_entries=MAX_PLAYERS)
+
+
+@cache
+def quick_pad_form(ruleset: Ruleset) -> type[QuickPadForm]:
+    """The quick pad's form for a ruleset: a points field per row of its score pad, named
+    after the row (``columns-0-military``), labelled with the row's name."""
+    column = type("QuickColumnForm", (QuickColumnForm,), {
+        row.id: points_field(_l(row.label.text)) for row in ruleset.rows})
+    return type("QuickPadForm", (QuickPadForm,), {
+        "columns": FieldList(FormField(column), max_entries=ruleset.max_players)})
 
 
 class BuildForm(FlaskForm):

@@ -16,6 +16,8 @@ from .. import games_service, storage
 from ..engine.scoring import score_game
 from ..engine.validation import parse_game
 from ..i18n import translator
+from ..pad_rows import pad_rows
+from .editions import ruleset_title
 from .problems import ErrorMap
 
 bp = Blueprint("games", __name__)
@@ -63,7 +65,8 @@ def pad_context(saved, game) -> dict:
     waiting = games_service.waiting_for(saved.document)
     return {"saved": saved, "score": score, "explanations": explanations, "tie": tie_break(score),
             "wonders": [city.wonder for city in game.cities], "waiting": waiting,
-            "complete": not waiting, "seats": games_service.seats(saved.document)}
+            "complete": not waiting, "seats": games_service.seats(saved.document),
+            "rows": pad_rows(game.ruleset), "played_with": ruleset_title(game.ruleset)}
 
 
 def live_etag(saved) -> str:

@@ -1,7 +1,8 @@
-"""Names the pages show for engine ids: rows, colours, tokens, cards and wonders, translated.
+"""Names the pages show for engine ids: colours, tokens, sides, cards and wonders, translated.
 
 Colours always come with a shape mark so that colour-blind players can tell the card groups
-and the score-pad rows apart; the marks are the same on every page.
+and the score-pad rows apart; the marks are the same on every page. The score pad's rows and
+their names are the ruleset's (:func:`scorer.pad_rows.pad_rows`).
 """
 
 from __future__ import annotations
@@ -10,21 +11,9 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
 from ..engine.catalog import Card, Wonder
+from ..engine.rules import Ruleset
+from ..i18n import translator
 
-CATEGORY_LABELS = {
-    "military": _l("Military"),
-    "coins": _l("Treasury"),
-    "wonder": _l("Wonder"),
-    "civilian": _l("Civilian"),
-    "science": _l("Science"),
-    "commercial": _l("Commercial"),
-    "guilds": _l("Guilds"),
-}
-#: the score pad's row colours, as card colours (the treasury row is the coins' yellow)
-CATEGORY_COLOURS = {
-    "military": "red", "coins": "coin", "wonder": "wonder", "civilian": "blue",
-    "science": "green", "commercial": "yellow", "guilds": "purple",
-}
 COLOUR_LABELS = {
     "brown": _l("Brown: raw materials"),
     "grey": _l("Grey: manufactured goods"),
@@ -36,7 +25,7 @@ COLOUR_LABELS = {
 }
 MARKS = {
     "brown": "▲", "grey": "◆", "blue": "■", "yellow": "●", "red": "✚", "green": "✱",
-    "purple": "♛", "coin": "¤", "wonder": "△",
+    "purple": "♛", "coin": "¤", "wonder": "△", "leader": "✦", "plain": "•",
 }
 AGE_LABELS = {1: _l("Age I"), 2: _l("Age II"), 3: _l("Age III")}
 SYMBOL_LABELS = {"compass": _l("compass"), "gear": _l("gear"), "tablet": _l("tablet")}
@@ -54,10 +43,23 @@ def wonder_label(wonder: Wonder) -> str:
     return pgettext("wonder", wonder.name)
 
 
+def side_label(ruleset: Ruleset, side: str | None) -> str:
+    """A wonder side as the game's edition names it ("A"; "Day", translated)."""
+    known = ruleset.side(side) if side else None
+    return known.label.render(translator()) if known else (side or "")
+
+
+def played_with(document: dict) -> str:
+    """What a saved game is played with ("First edition (2010) · Leaders"), for the lists."""
+    from .editions import document_ruleset, ruleset_title
+
+    return ruleset_title(document_ruleset(document))
+
+
 def register(app) -> None:
     app.jinja_env.globals.update(
-        CATEGORY_LABELS=CATEGORY_LABELS, CATEGORY_COLOURS=CATEGORY_COLOURS,
         COLOUR_LABELS=COLOUR_LABELS, MARKS=MARKS, AGE_LABELS=AGE_LABELS,
         SYMBOL_LABELS=SYMBOL_LABELS, RESOURCE_LABELS=RESOURCE_LABELS,
-        card_label=card_label, wonder_label=wonder_label,
+        card_label=card_label, wonder_label=wonder_label, side_label=side_label,
+        played_with=played_with,
     )

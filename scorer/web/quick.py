@@ -14,10 +14,17 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
 from ..engine.quickpad import QuickEntry, quick_score, science_helper
-from ..engine.scoring import CATEGORIES
-from ..engine.validation import MAX_PLAYERS, MIN_PLAYERS
-from .forms import PLAYER_COUNTS, QuickPadForm, posted_rows
-from .labels import CATEGORY_LABELS
+from ..engine.rules import DEFAULT_EDITION, Ruleset
+from ..pad_rows import pad_rows
+from .editions import (
+    FREE_CITY_COUNT,
+    chosen_ruleset,
+    edition_choices,
+    expansion_choices,
+    player_counts,
+    ruleset_for_count,
+)
+from .forms import QuickPadForm, count_choices, posted_rows, quick_pad_form
 from .problems import ErrorMap, summary
 from .setup import DEFAULT_COUNT
 
@@ -33,16 +40,36 @@ def blank_column(number: int, free_city: bool = False) -> dict:
 
 def columns_for(count: str, columns: list[dict] | None = None) -> list[dict]:
     columns = [c for c in (columns or []) if not c.get("free_city")]
-    wanted = 2 if count == "2" else int(count)
+    wanted = 2 if count == FREE_CITY_COUNT else int(count)
     columns = columns[:wanted] + [blank_column(n + 1) for n in range(len(columns), wanted)]
-    if count == "2":
+    if count == FREE_CITY_COUNT:
         columns.append(blank_column(3, free_city=True))
     return columns
 
 
-def form_with(columns: list[dict]) -> QuickPadForm:
-    count = "2" if any(c.get("free_city") for c in columns) else str(len(columns))
-    return QuickPadForm(formdata=None, data={"count": count, "columns": columns})
+def prepare(form: QuickPadForm, ruleset: Ruleset) -> QuickPadForm:
+    form.count.choices = count_choices(ruleset)
+    form.edition.choices = edition_choices()
+    form.expansions.choices = expansion_choices()
+    return form
+
+
+def form_with(columns: list[dict], ruleset: Ruleset) -> QuickPadForm:
+    count = FREE_CITY_COUNT if any(c.get("free_city") for c in columns) else str(len(columns))
+    return prepare(quick_pad_form(ruleset)(formdata=None, data={
+        "count": count, "columns": columns, "edition": ruleset.edition,
+        "expansions": list(ruleset.expansions)}), ruleset)
+
+
+def posted_form() -> tuple[QuickPadForm, Ruleset]:
+    """The posted grid in the form of its ruleset (a post without an edition is the default
+    edition's, as a game document without one is)."""
+    edition = request.form.get("edition") or DEFAULT_EDITION
+    ruleset = chosen_ruleset(edition, request.form.getlist("expansions"))
+    form = prepare(quick_pad_form(ruleset)(), ruleset)
+    if not request.form.get("edition"):
+        form.edition.data = edition
+    return form, ruleset
 
 
 def apply_science_helper(column, errors: ErrorMap, index: int) -> None:
@@ -61,29 +88,29 @@ def apply_science_helper(column, errors: ErrorMap, index: int) -> None:
                      "row or the symbols.", points=points, typed=typed))
 
 
-def apply_treasury(column, errors: ErrorMap, index: int) -> None:
+def apply_treasury(column, errors: ErrorMap, index: int, per_point: int) -> None:
     """The treasury row is the coins held ÷ 3: filled from them when empty, checked when typed,
     so coins typed into the treasury row (or points into the coins) never pass unnoticed."""
     held, typed = column["coins_held"].data, column["coins"].data
     if held is None or column["coins_held"].errors or column["coins"].errors:
         return
     if typed is None:
-        column["coins"].data = held // 3
-        column["coins"].raw_data = [str(held // 3)]
-    elif typed != held // 3:
+        column["coins"].data = held // per_point
+        column["coins"].raw_data = [str(held // per_point)]
+    elif typed != held // per_point:
         errors.add(f"columns[{index}].coins",
                    _("%(held)d coins held give %(points)d treasury points (1 per 3 coins), not "
                      "%(typed)d: correct the treasury row or the coins held.",
-                     held=held, points=held // 3, typed=typed))
+                     held=held, points=held // per_point, typed=typed))
 
 
-def compute(form: QuickPadForm, form_ok: bool = True):
+def compute(form: QuickPadForm, ruleset: Ruleset, form_ok: bool = True):
     errors = ErrorMap()
     names = set()
     for index, entry in enumerate(form.columns):
         column = entry.form
         apply_science_helper(column, errors, index)
-        apply_treasury(column, errors, index)
+        apply_treasury(column, errors, index, ruleset.coins_per_point)
         name = column["name"].data or ""
         if column["name"].errors:
             pass
@@ -96,14 +123,15 @@ def compute(form: QuickPadForm, form_ok: bool = True):
     if errors or not form_ok:
         return None, errors
     entries = [QuickEntry(name=entry.form["name"].data,
-                          points={row: entry.form[row].data or 0 for row in CATEGORIES},
+                          points={row: entry.form[row].data or 0 for row in ruleset.categories},
                           coins=entry.form["coins_held"].data or 0,
                           free_city=bool(entry.form["free_city"].data))
                for entry in form.columns]
-    return quick_score(entries), errors
+    return quick_score(entries, ruleset.edition, ruleset.expansions), errors
 
 
-def show(form: QuickPadForm, score=None, errors: ErrorMap | None = None, status: int = 200):
+def show(form: QuickPadForm, ruleset: Ruleset, score=None, errors: ErrorMap | None = None,
+         status: int = 200):
     errors = errors or ErrorMap()
     column_errors = [{field: errors.take(f"columns[{index}].{field}")
                       for field in ("name", "science", "coins")} for index in range(len(form.columns))]
@@ -111,22 +139,24 @@ def show(form: QuickPadForm, score=None, errors: ErrorMap | None = None, status:
     helper_open = any(entry.form[name].data is not None or entry.form[name].errors
                       for entry in form.columns for name in HELPER_FIELDS)
     return render_template("quick.html", form=form, score=score, column_errors=column_errors,
-                           summary=quick_summary(form, column_errors, general),
-                           categories=CATEGORIES, helper_fields=HELPER_FIELDS,
+                           summary=quick_summary(form, ruleset, column_errors, general),
+                           rows=pad_rows(ruleset), helper_fields=HELPER_FIELDS,
                            helper_open=helper_open), status
 
 
-def quick_summary(form: QuickPadForm, column_errors: list[dict], general: list[str]) -> list[dict]:
+def quick_summary(form: QuickPadForm, ruleset: Ruleset, column_errors: list[dict],
+                  general: list[str]) -> list[dict]:
     """Every problem of the grid, player by player, each linking to its cell."""
-    entries = [(None, None, general), (form.count.id, form.count.label.text, form.count.errors)]
+    entries = [(None, None, general), (form.count.id, form.count.label.text, form.count.errors),
+               (form.edition.id, form.edition.label.text, form.edition.errors),
+               (f"{form.expansions.id}-0", form.expansions.label.text, form.expansions.errors)]
     for index, (entry, found) in enumerate(zip(form.columns, column_errors, strict=True), start=1):
         column = entry.form
         who = column.name.data or (_("Free City") if column.free_city.data
                                    else _("Player %(number)d", number=index))
-        for name in ("name", *CATEGORIES, "coins_held", *HELPER_FIELDS):
+        for name in ("name", *ruleset.categories, "coins_held", *HELPER_FIELDS):
             field = column[name]
-            label = CATEGORY_LABELS[name] if name in CATEGORY_LABELS else field.label.text
-            entries.append((field.id, f"{who}, {label}", [*field.errors, *found.get(name, [])]))
+            entries.append((field.id, f"{who}, {field.label.text}", [*field.errors, *found.get(name, [])]))
     return summary(entries)
 
 
@@ -134,24 +164,36 @@ def quick_summary(form: QuickPadForm, column_errors: list[dict], general: list[s
 def pad():
     if request.method == "GET":
         count = request.args.get("count", DEFAULT_COUNT)
-        return show(form_with(columns_for(count if count in PLAYER_COUNTS else DEFAULT_COUNT)))
-    form = QuickPadForm()
+        ruleset, fits = ruleset_for_count(request.args.get("edition"), count)
+        if not fits:
+            count = DEFAULT_COUNT
+        return show(form_with(columns_for(count), ruleset), ruleset)
+    form, ruleset = posted_form()
     if request.form.get("action") == "count":
-        count = form.count.data if form.count.data in PLAYER_COUNTS else DEFAULT_COUNT
-        return show(form_with(columns_for(count, [dict(entry.data) for entry in form.columns])))
+        count = form.count.data if form.count.data in player_counts(ruleset) else DEFAULT_COUNT
+        columns = [dict(entry.data) for entry in form.columns]
+        if not ruleset.free_city:
+            columns = [column for column in columns if not column.get("free_city")]
+        return show(form_with(columns_for(count, columns), ruleset), ruleset)
     form_ok = form.validate()
     columns = len(form.columns.entries)
     free = sum(1 for entry in form.columns if entry.form["free_city"].data)
-    too_many = posted_rows(request.form, "columns") > MAX_PLAYERS
-    if too_many or not MIN_PLAYERS <= columns <= MAX_PLAYERS or (free and (columns, free) != (3, 1)):
-        return show(form, errors=_count_error(), status=422)
-    score, errors = compute(form, form_ok)
+    low, high = ruleset.min_players, ruleset.max_players
+    too_many = posted_rows(request.form, "columns") > high
+    free_city_ok = ruleset.free_city and (columns, free) == (low, 1)
+    if too_many or not low <= columns <= high or (free and not free_city_ok):
+        return show(form, ruleset, errors=_count_error(ruleset), status=422)
+    score, errors = compute(form, ruleset, form_ok)
     if score is None:
-        return show(form, errors=errors, status=422)
-    return show(form, score)
+        return show(form, ruleset, errors=errors, status=422)
+    return show(form, ruleset, score)
 
 
-def _count_error() -> ErrorMap:
+def _count_error(ruleset: Ruleset) -> ErrorMap:
     errors = ErrorMap()
-    errors.add("columns", _("A game has 3 to 7 players (or 2 and the Free City)."))
+    if ruleset.free_city:
+        errors.add("columns", _("A game has 3 to 7 players (or 2 and the Free City)."))
+    else:
+        errors.add("columns", _("A game of this edition has %(low)d to %(high)d players.",
+                                low=ruleset.min_players, high=ruleset.max_players))
     return errors

@@ -1,8 +1,11 @@
-"""New game and table set-up: player count, names, seating order, wonders and sides.
+"""New game and table set-up: edition and expansions, player count, names, seating order,
+wonders and sides.
 
-Everything works by plain form posts: the up/down buttons and the player-count change
-re-show the form with what was typed, and only "create"/"save" validates and stores the game.
-Editing the set-up of a saved game moves each city with its player when seats are reordered.
+Everything works by plain form posts: the up/down buttons and the "change" button (player
+count, edition, expansions) re-show the form with what was typed, and only "create"/"save"
+validates and stores the game. The wonders, sides and counts offered are the chosen ruleset's;
+a saved game keeps its edition and expansions. Editing the set-up of a saved game moves each
+city with its player when seats are reordered.
 """
 
 from __future__ import annotations
@@ -12,12 +15,21 @@ from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
 from .. import access, games_service
-from ..engine.catalog import load_catalog
-from ..engine.rules import DEFAULT_EDITION
+from ..engine.rules import DEFAULT_EDITION, Ruleset
 from ..engine.table import deal
 from ..engine.validation import MAX_PLAYERS, parse_game
-from .forms import PLAYER_COUNTS, SetupForm, posted_rows
-from .labels import wonder_label
+from .editions import (
+    FREE_CITY_COUNT,
+    chosen_ruleset,
+    document_ruleset,
+    edition_choices,
+    expansion_choices,
+    player_counts,
+    remember_edition,
+    ruleset_for_count,
+)
+from .forms import SetupForm, count_choices, posted_rows, side_choices
+from .labels import side_label, wonder_label
 from .problems import ErrorMap, summary
 
 bp = Blueprint("setup", __name__)
@@ -33,30 +45,50 @@ def blank_seat(free_city: bool = False) -> dict:
 def seats_for_count(seats: list[dict], count: str) -> list[dict]:
     """The seats for a new player count, keeping the typed ones in order."""
     players = [seat for seat in seats if not seat.get("free_city")]
-    wanted = 2 if count == "2" else int(count)
+    wanted = 2 if count == FREE_CITY_COUNT else int(count)
     players = players[:wanted] + [blank_seat() for _ in range(wanted - len(players))]
-    if count == "2":
+    if count == FREE_CITY_COUNT:
         free = [seat for seat in seats if seat.get("free_city")] or [blank_seat(free_city=True)]
         players.append(free[0])
     return players
 
 
 def count_of(seats: list[dict]) -> str:
-    return "2" if any(seat.get("free_city") for seat in seats) else str(len(seats))
+    return FREE_CITY_COUNT if any(seat.get("free_city") for seat in seats) else str(len(seats))
 
 
-def prepare(form: SetupForm) -> SetupForm:
-    catalog = load_catalog()
+def prepare(form: SetupForm, ruleset: Ruleset) -> SetupForm:
+    """The choices of the form for a table of ``ruleset``: its wonders, sides and counts."""
     choices = [SelectChoice("", _("Deal at random"))] + [
-        SelectChoice(wonder.id, wonder_label(wonder)) for wonder in catalog.wonders.values()]
+        SelectChoice(wonder.id, wonder_label(wonder)) for wonder in ruleset.catalog.wonders.values()]
+    sides = side_choices(ruleset)
     for entry in form.seats:
         entry.form.wonder.choices = choices
+        entry.form.side.choices = sides
+    form.count.choices = count_choices(ruleset)
+    form.edition.choices = edition_choices()
+    form.expansions.choices = expansion_choices()
     return form
 
 
-def form_with(seats: list[dict], title: str | None, version: str = "") -> SetupForm:
-    return prepare(SetupForm(formdata=None, data={"title": title or "", "count": count_of(seats),
-                                                  "seats": seats, "version": version}))
+def form_with(seats: list[dict], title: str | None, ruleset: Ruleset, version: str = "") -> SetupForm:
+    return prepare(SetupForm(formdata=None, data={
+        "title": title or "", "count": count_of(seats), "seats": seats, "version": version,
+        "edition": ruleset.edition, "expansions": list(ruleset.expansions)}), ruleset)
+
+
+def fitting(seats: list[dict], ruleset: Ruleset) -> list[dict]:
+    """The seats with what the ruleset does not have (a wonder, a side, the Free City) left
+    to choose again, after the edition or an expansion changed."""
+    fitted = []
+    for seat in seats:
+        wonder = ruleset.catalog.wonders.get(seat.get("wonder") or "")
+        side = seat.get("side") or ""
+        if seat.get("free_city") and not ruleset.free_city:
+            continue
+        fitted.append(dict(seat, wonder=wonder.id if wonder else "",
+                           side=side if ruleset.side(side) else ""))
+    return fitted
 
 
 def seats_of(document: dict) -> list[dict]:
@@ -81,27 +113,31 @@ def moved(seats: list[dict], action: str) -> list[dict] | None:
     return seats
 
 
-def dealt(seats: list[dict]) -> list[dict]:
-    """The seats with every wonder and side left to chance dealt."""
-    chosen = deal(load_catalog(), [(seat["wonder"] or None, seat["side"] or None) for seat in seats])
+def dealt(seats: list[dict], ruleset: Ruleset) -> list[dict]:
+    """The seats with every wonder and side left to chance dealt from the ruleset's wonders."""
+    chosen = deal(ruleset.catalog, [(seat["wonder"] or None, seat["side"] or None) for seat in seats])
     return [dict(seat, wonder=wonder, side=side) for seat, (wonder, side) in zip(seats, chosen, strict=True)]
 
 
-def build_document(seats: list[dict], original: dict | None) -> dict:
-    """The game document for these (dealt) seats; a saved game's cities follow their players."""
-    document = dict(original or {"edition": DEFAULT_EDITION})
+def build_document(seats: list[dict], original: dict | None, ruleset: Ruleset) -> dict:
+    """The game document for these (dealt) seats; a saved game's cities follow their players.
+    A new game is of the chosen edition, with the expansions chosen."""
+    document = dict(original or {"edition": ruleset.edition})
+    if original is None and ruleset.expansions:
+        document["expansions"] = list(ruleset.expansions)
     document["players"] = games_service.build_players(original["players"] if original else [], seats)
     return document
 
 
 def conflict_rows(form: SetupForm, stored: dict, title: str | None) -> list[dict]:
     """The set-up as typed beside the set-up saved elsewhere, seat by seat."""
-    catalog = load_catalog()
+    ruleset = document_ruleset(stored)
+    catalog = ruleset.catalog
 
     def describe(name, wonder_id, side):
         wonder = catalog.wonders.get(wonder_id or "")
         return " · ".join(part for part in (name, wonder_label(wonder) if wonder else _("Deal at random"),
-                                            side or _("Random")) if part)
+                                            side_label(ruleset, side) or _("Random")) if part)
 
     mine = [describe(e.form.name.data, e.form.wonder.data, e.form.side.data) for e in form.seats]
     theirs = [describe(p.get("name"), p.get("wonder"), p.get("side")) for p in stored["players"]]
@@ -129,16 +165,23 @@ def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: in
          conflict: dict | None = None):
     errors = errors or ErrorMap()
     rows = seat_errors(errors, len(form.seats))
+    # beside the switches of a new game; a saved game's expansions are shown, not chosen
+    expansions = errors.take("expansions") if saved is None else []
     general = errors.rest()
     return render_template("setup.html", form=form, saved=saved, rows=rows,
-                           summary=setup_summary(form, rows, general),
-                           max_players=MAX_PLAYERS, conflict=conflict), status
+                           summary=setup_summary(form, rows, general, expansions),
+                           max_players=MAX_PLAYERS, conflict=conflict,
+                           expansion_errors=expansions), status
 
 
-def setup_summary(form: SetupForm, rows: list[dict], general: list[str]) -> list[dict]:
+def setup_summary(form: SetupForm, rows: list[dict], general: list[str],
+                  expansions: list[str] = ()) -> list[dict]:
     """Every problem of the set-up form in the page's order, each naming its seat and field."""
     entries = [(None, None, general), (form.title.id, form.title.label.text, form.title.errors),
-               (form.count.id, form.count.label.text, form.count.errors)]
+               (form.count.id, form.count.label.text, form.count.errors),
+               (form.edition.id, form.edition.label.text, form.edition.errors),
+               (f"{form.expansions.id}-0", form.expansions.label.text,
+                [*form.expansions.errors, *expansions])]
     for number, (entry, row) in enumerate(zip(form.seats, rows, strict=True), start=1):
         seat = _("Free City") if entry.form.free_city.data else _("Seat %(number)d", number=number)
         for name in ("name", "wonder", "side"):
@@ -158,9 +201,23 @@ def drop_refused(errors: ErrorMap, form: SetupForm) -> ErrorMap:
     return errors
 
 
+def posted_ruleset(form: SetupForm, saved) -> Ruleset:
+    """The ruleset of a posted set-up: a saved game's own (its edition and expansions never
+    change), else the one chosen (a post without an edition is of the default edition, as a
+    document without one is) with the expansions ticked."""
+    if saved is not None:
+        ruleset = document_ruleset(saved.document)
+        form.edition.data, form.expansions.data = ruleset.edition, list(ruleset.expansions)
+        return ruleset
+    if not form.edition.data:
+        form.edition.data = DEFAULT_EDITION
+    return chosen_ruleset(form.edition.data, form.expansions.data)
+
+
 def handle(form: SetupForm, saved) -> object:
     """Shared POST handling of the new-game and edit-set-up forms."""
-    prepare(form)
+    ruleset = posted_ruleset(form, saved)
+    prepare(form, ruleset)
     if posted_rows(request.form, "seats") > MAX_PLAYERS:
         errors = ErrorMap()
         errors.add("players", _("A game has 3 to 7 players (or 2 and the Free City)."))
@@ -168,14 +225,15 @@ def handle(form: SetupForm, saved) -> object:
     seats = [dict(entry.data) for entry in form.seats]
     action = request.form.get("action", "save")
     if action == "count":
-        count = form.count.data if form.count.data in PLAYER_COUNTS else DEFAULT_COUNT
-        return show(form_with(seats_for_count(seats, count), form.title.data, form.version.data), saved)
+        count = form.count.data if form.count.data in player_counts(ruleset) else DEFAULT_COUNT
+        seats = seats_for_count(fitting(seats, ruleset), count)
+        return show(form_with(seats, form.title.data, ruleset, form.version.data), saved)
     reordered = moved(seats, action)
     if reordered is not None:
-        return show(form_with(reordered, form.title.data, form.version.data), saved)
+        return show(form_with(reordered, form.title.data, ruleset, form.version.data), saved)
     form_ok = form.validate()
-    seats = dealt(seats)
-    document = build_document(seats, saved.document if saved else None)
+    seats = dealt(seats, ruleset)
+    document = build_document(seats, saved.document if saved else None, ruleset)
     _game, problems = parse_game(document)
     if problems or not form_ok:
         return show(form, saved, drop_refused(ErrorMap(problems), form), status=422)
@@ -183,7 +241,8 @@ def handle(form: SetupForm, saved) -> object:
     if saved is None:
         public_id = games_service.create_game(document, title)
         flash(_("Game saved. Now enter each city."))
-        return redirect(url_for("cities.edit", game_id=public_id, player_id=document["players"][0]["id"]))
+        first_city = url_for("cities.edit", game_id=public_id, player_id=document["players"][0]["id"])
+        return remember_edition(redirect(first_city), ruleset.edition)
     access.require("setup", saved)
     try:
         games_service.save_setup(saved.id, seats, title or "", form.version.data)
@@ -209,9 +268,10 @@ def new_game():
     if request.method == "POST":
         return handle(SetupForm(), None)
     count = request.args.get("count", DEFAULT_COUNT)
-    if count not in PLAYER_COUNTS:
+    ruleset, fits = ruleset_for_count(request.args.get("edition"), count)
+    if not fits:
         count = DEFAULT_COUNT
-    return show(form_with(seats_for_count([], count), None))
+    return show(form_with(seats_for_count([], count), None, ruleset))
 
 
 @bp.route("/games/<game_id>/setup", methods=["GET", "POST"])
@@ -222,4 +282,5 @@ def edit_setup(game_id: str):
     if request.method == "POST":
         return handle(SetupForm(), saved)
     version = games_service.setup_version(saved.document)
-    return show(form_with(seats_of(saved.document), saved.title, version), saved)
+    return show(form_with(seats_of(saved.document), saved.title, document_ruleset(saved.document),
+                          version), saved)
