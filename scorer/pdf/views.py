@@ -23,6 +23,8 @@ from .paper import PAPERS, Paper, default_paper, territory_for
 from .sheet import UnreadableGame, game_sheet_pdf, sheet_filename
 
 bp = Blueprint("pdf", __name__)
+#: what a blank pad's file name leaves unsaid: the default edition (names kept as they were)
+UNNAMED = frozenset({DEFAULT_EDITION})
 
 
 def requested_ruleset() -> Ruleset:
@@ -73,8 +75,8 @@ def blank_pad():
 def pad_filename(ruleset: Ruleset, players: int, paper: Paper) -> str:
     """``7-wonders-score-pad-5-a4.pdf``; another edition's or an expansion's pad says which
     (``7-wonders-score-pad-second-leaders-5-a4.pdf``)."""
-    edition = [] if ruleset.edition == DEFAULT_EDITION else [ruleset.edition]
-    parts = ["7-wonders-score-pad", *edition, *ruleset.expansions, str(players), paper.key]
+    played = [name for name in (ruleset.edition, *ruleset.expansions) if name not in UNNAMED]
+    parts = ["7-wonders-score-pad", *played, str(players), paper.key]
     return "-".join(parts) + ".pdf"
 
 

@@ -44,7 +44,7 @@ def wonder_label(wonder: Wonder) -> str:
 
 
 def side_label(ruleset: Ruleset, side: str | None) -> str:
-    """A wonder side as the game's edition names it ("A"; "Day", translated)."""
+    """A wonder side as the game's edition names it (A, B; Day, Night), translated."""
     known = ruleset.side(side) if side else None
     return known.label.render(translator()) if known else (side or "")
 
