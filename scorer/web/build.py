@@ -16,7 +16,7 @@ from ..i18n import translator
 from .cities import chip_groups
 from .forms import BuildForm
 from .games import load_scorable
-from .labels import AGE_LABELS, card_label
+from .labels import AGE_LABELS, card_label, leader_names
 from .problems import ErrorMap, summary
 
 bp = Blueprint("build", __name__)
@@ -101,5 +101,6 @@ def check(game_id: str):
     return render_template(
         "build.html", saved=saved, form=form, report=report, fields=fields, summary=lines,
         sides=neighbours(game, form.player.data) if report else {}, card_names=labels,
+        leader_names=leader_names(game.ruleset),
         groups=chips,
     ), status

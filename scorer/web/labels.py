@@ -43,6 +43,16 @@ def wonder_label(wonder: Wonder) -> str:
     return pgettext("wonder", wonder.name)
 
 
+def leader_label(leader) -> str:
+    return leader.label.render(translator())
+
+
+def leader_names(ruleset: Ruleset) -> dict[str, str]:
+    """Leader id -> its name in the page's language (empty without the Leaders expansion)."""
+    leaders = ruleset.leaders.playable if ruleset.leaders is not None else ()
+    return {leader.id: leader_label(leader) for leader in leaders}
+
+
 def side_label(ruleset: Ruleset, side: str | None) -> str:
     """A wonder side as the game's edition names it (A, B; Day, Night), translated."""
     known = ruleset.side(side) if side else None
