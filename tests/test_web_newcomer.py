@@ -274,3 +274,15 @@ def test_explanations_split_neighbour_guilds_count_science_sets_and_name_every_s
     client.set_cookie("lang", "pl")
     html = client.get(f"/games/{saved(app, doc)}").get_data(as_text=True)
     assert "× 9 (Ana 1 + Dirk 8) = 9" in html and "4 zestawy" in html
+
+
+def test_quick_pad_free_symbols_stop_at_a_handful(client):
+    """Hundreds of free symbols would keep the helper's exhaustive placement busy for minutes."""
+    answer = quick(client, {"name": "Ada", "free_symbols": 999}, {"name": "Bob"}, {"name": "Cy"})
+    assert answer.status_code == 422
+    assert "Number must be between 0 and 9." in answer.get_data(as_text=True)
+    html = quick(client, {"name": "Ada", "free_symbols": 9}, {"name": "Bob"},
+                 {"name": "Cy"}).get_data(as_text=True)
+    assert re.search(r'name="columns-0-science"[^>]*value="81"', html)  # nine of one symbol
+    tag = re.search(r'<input[^>]*name="columns-0-free_symbols"[^>]*>', html).group(0)
+    assert 'max="9"' in tag

@@ -124,9 +124,15 @@ def token_kinds(ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(kind.id for kind in ruleset.tokens)
 
 
-def points_field(label, minimum=-MAX_NUMBER):
-    return IntegerField(label, validators=[Optional(), NumberRange(minimum, MAX_NUMBER)],
-                        render_kw={"inputmode": "numeric"})
+#: free science symbols of one city: a handful at most (Babylon, the Scientists Guild, Olympia's
+#: copy of it, a leader or two); the helper tries every placement of them, which for hundreds
+#: would keep the server busy for minutes
+MAX_FREE_SYMBOLS = 9
+
+
+def points_field(label, minimum=-MAX_NUMBER, maximum=MAX_NUMBER):
+    return IntegerField(label, validators=[Optional(), NumberRange(minimum, maximum)],
+                        render_kw={"inputmode": "numeric", "max": maximum})
 
 
 class QuickColumnForm(Form):
@@ -140,7 +146,7 @@ class QuickColumnForm(Form):
     compass = points_field(_l("Compasses"), minimum=0)
     gear = points_field(_l("Gears"), minimum=0)
     tablet = points_field(_l("Tablets"), minimum=0)
-    free_symbols = points_field(_l("Free symbols"), minimum=0)
+    free_symbols = points_field(_l("Free symbols"), minimum=0, maximum=MAX_FREE_SYMBOLS)
 
 
 class QuickPadForm(FlaskForm):
