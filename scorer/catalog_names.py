@@ -2,8 +2,10 @@
 
 Names live in the data, not in code, yet must be translated like every other visible word;
 this lets ``pybabel extract`` find them (context ``card``, ``wonder`` or an entry's ``kind``
-such as ``leader``), with the first-edition
-rulebooks' Dutch and Polish names as translator comments.
+such as ``leader``), with the rulebooks' Dutch and Polish names as translator comments (for a
+second-edition card the first-edition names of the same id, which the import script looks up).
+Both editions share one message per English name, so a card keeps its name across editions;
+only cards new in an edition (Well, Ludus, ...) add messages.
 """
 
 from __future__ import annotations
