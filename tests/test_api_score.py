@@ -117,7 +117,8 @@ def test_huge_coin_count_is_scored(client):
 CATALOG = load_catalog()
 NEAR_MISSES = st.sampled_from([*CATALOG.card_ids, *CATALOG.wonders, "A", "B", "first",
                                "second", "defeat", "victory_5", "players", "cards", "",
-                               "loom-age3", "Ada", "free_city"])
+                               "loom-age3", "Ada", "free_city", "day", "night", "ludus",
+                               "decorators-guild", "id", "entered", "expansions"])
 SCALARS = (st.none() | st.booleans() | st.integers(min_value=-(10 ** 30), max_value=10 ** 30)
            | st.sampled_from([0, -1, 7, 8, 2 ** 63, -(10 ** 100), 10 ** 4000])
            | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=50) | NEAR_MISSES)
@@ -139,9 +140,19 @@ def slots(node, found):
     return found
 
 
+def valid_second_edition_game() -> dict:
+    return {"edition": "second", "players": [
+        player("Ada", "gizah", "night", 4, coins=9,
+               cards=["decorators-guild", "ludus", "barracks", "well", "theater", "gardens"],
+               victory_5=1),
+        player("Bob", "babylon", "night", 2, cards=["apothecary", "workshop", "castrum"]),
+        player("Cy", "olympia", "day", 2, cards=["stockade", "scientists-guild"], coins=5),
+        player("Di", "ephesos", "day"), player("Ed", "rhodes", "night", 2)]}
+
+
 @st.composite
 def malformed(draw):
-    doc = copy.deepcopy(valid_game())
+    doc = copy.deepcopy(draw(st.sampled_from([valid_game(), valid_second_edition_game()])))
     for _ in range(draw(st.integers(min_value=1, max_value=4))):
         places = slots(doc, [])
         operation = draw(st.sampled_from(["replace", "replace", "delete", "add", "repeat",
