@@ -13,6 +13,7 @@ so the phones can open it.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from typing import TextIO
@@ -54,6 +55,11 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> None:
     from . import create_app
 
     options = settings(argv)
+    # One handler for everything: waitress would add its own to the root logger (basicConfig)
+    # beside the app's request log, printing every request twice.
+    logging.basicConfig(format="%(asctime)s %(name)s %(message)s")
+    for name in ("scorer.requests", "waitress"):
+        logging.getLogger(name).setLevel(logging.INFO)
     app = create_app()
     url = announce(options.host, options.port, out)
     # The invite page of a game opened on this machine (127.0.0.1) shows this address instead.

@@ -262,3 +262,11 @@ def test_live_part_answers_304_until_a_save_changes_it(app, client, game_id):
     dutch = client.get(f"/games/{game_id}/live", headers={"If-None-Match": changed.headers["ETag"]})
     assert dutch.status_code == 200  # another language is another representation
     assert client.get("/games/nope/live").status_code == 404
+
+
+def test_live_part_of_a_game_that_no_longer_validates_is_not_swapped_in(app, client):
+    with app.app_context():
+        game_id = storage.create_game(game(player("Ada", "atlantis"), player("Bob", "gizah"),
+                                           player("Cy", "rhodes")))
+    assert client.get(f"/games/{game_id}/live").status_code == 409
+    assert "Unknown wonder" in client.get(f"/games/{game_id}").get_data(as_text=True)

@@ -91,7 +91,9 @@ def live(game_id: str):
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
-        _saved, game = scorable(saved)
+        game, problems = parse_game(saved.document)
+        if problems:  # a saved game the engine no longer accepts: the full page explains why
+            return make_response("", 409)
         response = make_response(render_template("_pad_live.html", **pad_context(saved, game)))
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
