@@ -150,12 +150,14 @@ def test_the_same_city_on_two_phones_shows_both_versions_and_lets_one_choose(bro
 
 def test_table_pages_fit_the_phone_with_aa_contrast_in_both_schemes(browser, live_server, live_app):
     game_id = new_table(live_app)
+    done = new_table(live_app, entered=True)  # every city entered: ✓ marks and the winner's column
     bob = stored(live_app, game_id)[1]["id"]
     for scheme in ("light", "dark"):
         for locale in ("en", "pl"):
             page = phone(browser, scheme)
             page.context.add_cookies([{"name": "lang", "value": locale, "url": live_server}])
-            for path in (f"/games/{game_id}", f"/games/{game_id}/invite", f"/games/{game_id}/join"):
+            for path in (f"/games/{game_id}", f"/games/{done}", f"/games/{game_id}/invite",
+                         f"/games/{game_id}/join"):
                 page.goto(live_server + path)
                 where = (path, scheme, locale)
                 assert page.evaluate("document.documentElement.scrollWidth") <= 390, where
