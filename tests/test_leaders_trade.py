@@ -4,7 +4,10 @@ Hatshepsut) and the recruit check, through the trade question."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from scorer.engine.leaders.catalog import load_leaders
 from scorer.engine.trade import answer, parse_trade_question
 from tests.leaders_docs import city, needs_second
 
@@ -177,3 +180,53 @@ def test_recruit_through_the_api(client):
                                             "age": 1})
     assert response.status_code == 200
     assert response.get_json()["recruit"]["cost"] == 4
+
+
+def test_a_hand_with_leaders():
+    builder = city("P", "gizah", coins=10, leaders=["hammurabi", "imhotep"])
+    doc = table(builder, city("L", "rhodes", cards=["quarry"]))
+    report = ask(doc, player="P", hand=["aqueduct", "barracks"])
+    aqueduct, barracks = report["hand"]
+    assert aqueduct["cheapest"] == 2 and aqueduct["leaders"][0]["leader"] == "hammurabi"
+    assert "leaders" not in barracks
+    assert report["wonder_stage"]["cheapest"] == 0
+    assert report["wonder_stage"]["leaders"][0]["leader"] == "imhotep"
+
+
+# The recruit check against the rules' words, on random tables
+PLAYABLE = [leader.id for leader in load_leaders().playable]
+
+
+@st.composite
+def recruit_tables(draw):
+    wonders = draw(st.permutations(["roma", "gizah", "rhodes", "babylon", "abu-simbel"]))[:3]
+    sides = [draw(st.sampled_from("AB")) for _ in wonders]
+    leaders = draw(st.lists(st.sampled_from(PLAYABLE), min_size=2, max_size=6, unique=True))
+    target, own = leaders[0], leaders[1:draw(st.integers(1, 3))]
+    coins = draw(st.integers(0, 8))
+    age = draw(st.integers(1, 3))
+    cities = [city(f"P{i}", wonder, side)
+              for i, (wonder, side) in enumerate(zip(wonders, sides, strict=True))]
+    cities[0]["leaders"], cities[0]["coins"] = own, coins
+    return {"edition": "first", "expansions": ["leaders"], "players": cities}, target, age
+
+
+@settings(max_examples=300, deadline=None)
+@given(recruit_tables())
+def test_recruit_cost_follows_the_rules_words(table_and_leader):
+    doc, target, age = table_and_leader
+    leader = load_leaders().leaders[target]
+    me, left, right = doc["players"][0], doc["players"][1], doc["players"][2]
+    printed = age if leader.cost is None else leader.cost
+    if "maecenas" in me["leaders"] or (me["wonder"], me["side"]) == ("roma", "A"):
+        expected = 0
+    else:
+        discount = 2 if (me["wonder"], me["side"]) == ("roma", "B") else 0
+        discount += sum(1 for n in (left, right) if (n["wonder"], n["side"]) == ("roma", "B"))
+        expected = max(0, printed - discount)
+    report = ask(doc, player="P0", recruit=target, age=age)
+    assert report["recruit"]["cost"] == expected
+    assert report["recruit"]["printed_cost"] == printed
+    assert report["legal"] == (expected <= me["coins"])
+    assert report["options"] == ([{"total": expected, "bank": expected, "left": 0, "right": 0,
+                                   "purchases": []}] if report["legal"] else [])
