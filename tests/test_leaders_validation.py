@@ -141,3 +141,19 @@ def test_every_problem_at_once():
                           ("players[0].leaders[1]", "unsupported_expansion"),
                           ("players[0].buried", "too_many_buried"),
                           ("players[1].leaders[0]", "invalid")]
+
+
+def test_leaders_cards_and_wonders_without_the_expansion_say_which_expansion():
+    from scorer.engine.validation import parse_game
+
+    doc = {"players": [city("P", "roma"), city("Q", "rhodes", cards=["gamers-guild"]),
+                       city("R", "babylon")]}
+    for player in doc["players"]:
+        player.pop("leaders")
+    _, problems = parse_game(doc)
+    messages = [p.as_dict()["message"] for p in problems]
+    assert messages == [
+        'Wonder \'roma\' belongs to the leaders expansion: add "expansions": ["leaders"] to '
+        'the game.',
+        'Card \'gamers-guild\' belongs to the leaders expansion: add "expansions": '
+        '["leaders"] to the game.']

@@ -13,7 +13,14 @@ from .catalog import Catalog
 from .city import City, Game
 from .leaders.validation import TableLeaders, check_table, parse_player
 from .messages import ENGLISH, N_, Message, Translator, card_name, wonder_name
-from .rules import DEFAULT_EDITION, Ruleset, editions, expansion_of_field, get_ruleset
+from .rules import (
+    DEFAULT_EDITION,
+    Ruleset,
+    editions,
+    expansion_of_field,
+    expansion_with,
+    get_ruleset,
+)
 from .rules import expansions as known_expansions
 
 MAX_NAME_LENGTH = 40
@@ -239,8 +246,15 @@ def parse_wonder(catalog: Catalog, at: str, raw: dict, problems: Problems):
                                                    "\"alexandria\"."))
         return None
     if wonder_id not in catalog.wonders:
-        problems.add(f"{at}.wonder", "unknown_wonder", N_("Unknown wonder '%(wonder)s'."),
-                     wonder=wonder_id)
+        expansion = expansion_with(catalog.edition, "wonder", wonder_id)
+        if expansion is not None:
+            problems.add(f"{at}.wonder", "unknown_wonder",
+                         N_("Wonder '%(wonder)s' belongs to the %(expansion)s expansion: add "
+                            "\"expansions\": [\"%(expansion)s\"] to the game."),
+                         wonder=wonder_id, expansion=expansion)
+        else:
+            problems.add(f"{at}.wonder", "unknown_wonder", N_("Unknown wonder '%(wonder)s'."),
+                         wonder=wonder_id)
         return None
     return catalog.wonders[wonder_id]
 
@@ -259,7 +273,14 @@ def parse_cards(catalog: Catalog, at: str, raw: Any, problems: Problems,
             continue
         card = lookup.get(card_id)
         if card is None:
-            problems.add(path, "unknown_card", N_("Unknown card '%(card)s'."), card=card_id)
+            expansion = expansion_with(catalog.edition, "card", card_id)
+            if expansion is not None:
+                problems.add(path, "unknown_card",
+                             N_("Card '%(card)s' belongs to the %(expansion)s expansion: add "
+                                "\"expansions\": [\"%(expansion)s\"] to the game."),
+                             card=card_id, expansion=expansion)
+            else:
+                problems.add(path, "unknown_card", N_("Unknown card '%(card)s'."), card=card_id)
             continue
         if card.id in seen:
             problems.add(path, "duplicate_building",

@@ -54,7 +54,7 @@ from .ruleset import EditionSpec, Row, Ruleset, Side, TokenKind, TradeRules, rul
 
 __all__ = ["EFFECT_KINDS", "EditionSpec", "EffectKind", "FreeBuild", "Row", "Ruleset", "Side",
            "TokenKind", "TradeRules", "UnknownEffect", "editions", "expansions", "get_ruleset",
-           "expansion_of_field", "register_effect", "register_expansion"]
+           "expansion_of_field", "expansion_with", "register_effect", "register_expansion"]
 
 _EDITIONS: dict[str, EditionSpec] = {spec.id: spec for spec in (first.EDITION, second.EDITION)}
 _EXPANSIONS: dict[str, Callable[[Ruleset], Ruleset]] = {}
@@ -80,6 +80,16 @@ def register_expansion(name: str, build: Callable[[Ruleset], Ruleset],
     _EXPANSIONS[name] = build
     _EXPANSION_FIELDS.update(dict.fromkeys(player_fields, name))
     _ruleset.cache_clear()
+
+
+def expansion_with(edition: str, kind: str, item_id: str) -> str | None:
+    """The expansion whose ruleset of ``edition`` has this ``card`` or ``wonder``, if any: an id
+    unknown to a game may be one of an expansion the game does not play."""
+    for name in sorted(_EXPANSIONS):
+        catalog = get_ruleset(edition, (name,)).catalog
+        if (catalog.card(item_id) if kind == "card" else catalog.wonders.get(item_id)):
+            return name
+    return None
 
 
 def expansion_of_field(field: str) -> str | None:
