@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from .catalog import Leader
 from .science import ScienceChoice, best_science
 
-COINS_PER_SET = 3
 SIDE_WORDS = {"left": N_("left"), "right": N_("right")}
 #: "4 blue cards" and "12 coins", per thing a "most" leader compares
 HELD = {
@@ -77,20 +76,14 @@ def _count(city: City, what: str) -> int:
     return city.coins if what == "coins" else city.count(what)
 
 
-def flat(game: Game, index: int, leader: Leader, effect: Effect,
-         copied: bool = False) -> tuple[int, Message]:
-    points = effect["amount"]
-    return points, Message(N_("%(leader)s: %(vp)d"), {"leader": leader.label, "vp": points})
-
-
 def per_coins(game: Game, index: int, leader: Leader | Card, effect: Effect,
               copied: bool = False) -> tuple[int, Message]:
     """Midas (and the Gamers Guild): 1 per full 3 coins, on top of the coins row."""
-    coins = game.cities[index].coins
-    points = coins // effect["coins"] * effect["vp"]
-    return points, nmessage("%(leader)s: %(num)d coin ÷ 3 = %(points)d",
-                            "%(leader)s: %(num)d coins ÷ 3 = %(points)d", coins,
-                            leader=leader.label, points=points)
+    coins, per = game.cities[index].coins, effect["coins"]
+    points = coins // per * effect["vp"]
+    return points, nmessage("%(leader)s: %(num)d coin ÷ %(per)d = %(points)d",
+                            "%(leader)s: %(num)d coins ÷ %(per)d = %(points)d", coins,
+                            leader=leader.label, per=per, points=points)
 
 
 def per_set(game: Game, index: int, leader: Leader, effect: Effect,
