@@ -77,7 +77,11 @@ def get_engine(app: Flask | None = None) -> Engine:
         # The pooled connections go when the app does (tests make hundreds of apps).
         weakref.finalize(app, engine.dispose)
         if app.config.get("DATABASE_AUTO_MIGRATE", True):
-            ensure_current(engine)
+            try:
+                ensure_current(engine)
+            except BaseException:
+                engine.dispose()  # the next request tries again with a new engine
+                raise
         engines[url] = engine
     return engine
 
