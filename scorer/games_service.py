@@ -113,9 +113,9 @@ def seats(document: dict) -> list[Seat]:
 
 
 def waiting_for(document: dict) -> list[str]:
-    """Names of the players whose city is not entered yet (the Free City needs no one)."""
-    return [p.get("name", "") for p in document.get("players", [])
-            if not player_ids.is_entered(p) and not p.get("free_city")]
+    """Names of the players whose city is not entered yet (the Free City's too: its buildings
+    count for its neighbours' guilds)."""
+    return [p.get("name", "") for p in document.get("players", []) if not player_ids.is_entered(p)]
 
 
 # --- saving ----------------------------------------------------------------------------------

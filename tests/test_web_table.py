@@ -270,3 +270,13 @@ def test_live_part_of_a_game_that_no_longer_validates_is_not_swapped_in(app, cli
                                            player("Cy", "rhodes")))
     assert client.get(f"/games/{game_id}/live").status_code == 409
     assert "Unknown wonder" in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_the_free_city_is_entered_too(app, client):
+    answer = client.post("/games/new", data=seats(row("Ada", "alexandria", "A"), row("Bob", "gizah", "A"),
+                                                   row("Free City", "rhodes", "A", free_city="1"), count="2"))
+    game_id = answer.headers["Location"].split("/")[2]
+    pad = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Waiting for 3 cities: Ada, Bob, Free City." in pad
+    join = client.get(f"/games/{game_id}/join").get_data(as_text=True)
+    assert "This is me: Ada" in join and "Enter the Free City" in join and "This is me: Free City" not in join
