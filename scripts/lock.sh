@@ -13,6 +13,6 @@ python3 -m venv "$work/venv"
   echo "# The tested versions of every Python package the app and its tests use (pip constraints)."
   echo "# scripts/setup.sh installs with them; refresh with: sh scripts/lock.sh (README: Pinned installs)."
   "$work/venv/bin/pip" freeze --all --exclude-editable --disable-pip-version-check \
-    | grep -v -i -E '^(pip|seven-wonders-scorer)=='
+    | grep -v -i -E '^(pip|seven-wonders-scorer)( |==)'
 } > constraints.txt
 echo "constraints.txt refreshed; now run: sh scripts/setup.sh test"
