@@ -27,20 +27,21 @@
       });
     });
   });
-  var filter = document.querySelector("[data-filter]");
-  if (filter) {
+  // Each filter box filters the chips of its own section (buildings; leaders).
+  document.querySelectorAll("[data-filter]").forEach(function (filter) {
+    var scope = filter.closest("section") || document;
     filter.hidden = false;
     var box = filter.querySelector("input");
-    var chips = Array.prototype.slice.call(document.querySelectorAll(".chip[data-name]"));
+    var chips = Array.prototype.slice.call(scope.querySelectorAll(".chip[data-name]"));
     chips.forEach(function (chip) { chip.dataset.folded = fold(chip.dataset.name); });
     box.addEventListener("input", function () {
       var query = fold(box.value.trim());
       chips.forEach(function (chip) { chip.hidden = query !== "" && chip.dataset.folded.indexOf(query) === -1; });
-      document.querySelectorAll("[data-group]").forEach(function (group) {
+      scope.querySelectorAll("[data-group]").forEach(function (group) {
         group.hidden = !group.querySelector(".chip:not([hidden])");
       });
     });
-  }
+  });
   document.querySelectorAll("[data-autosubmit]").forEach(function (select) {
     var button = select.form.querySelector("[data-autosubmit-button]");
     if (!button) { return; }

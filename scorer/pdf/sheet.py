@@ -46,6 +46,9 @@ class SheetPlayer:
     choices: list[str]
     copied_guild: str | None
     copied_from: str | None
+    #: Leaders: the recruited leaders' names, and the buried ones'
+    leaders: tuple[str, ...] = ()
+    buried: tuple[str, ...] = ()
 
 
 def scored(saved: SavedGame) -> tuple[Game, GameScore]:
@@ -82,6 +85,8 @@ def sheet_players(game: Game, score: GameScore, translator) -> list[SheetPlayer]
                      for symbol in entry["science_choices"]],
             copied_guild=card_name(guild.name).render(translator) if guild else None,
             copied_from=entry.get("copied_from"),
+            leaders=tuple(leader.label.render(translator) for leader in city.leaders),
+            buried=tuple(under.leader.label.render(translator) for under in city.buried),
         ))
     return players
 

@@ -19,6 +19,7 @@ from ..engine.catalog import COLOURS, Catalog
 from ..engine.rules import Ruleset
 from ..engine.table import copies_in_decks, copies_left
 from ..engine.validation import parse_game
+from . import leaders as leader_chips
 from .editions import document_ruleset
 from .forms import CityForm, city_form, token_kinds
 from .labels import card_label, side_label, wonder_label
@@ -59,6 +60,8 @@ def player_data(player: dict, ruleset: Ruleset) -> dict:
     data = {"cards": list(player.get("cards", [])), "stages": player.get("stages", 0),
             "coins": player.get("coins", 0)}
     data.update({kind: tokens.get(kind, 0) for kind in token_kinds(ruleset)})
+    if ruleset.leaders is not None:
+        data.update(leader_chips.leader_data(player))
     return data
 
 
@@ -94,6 +97,12 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
     at = f"players[{index}]"
     selected = form.cards.data or []
     chips = card_problems(errors, document, index, selected, catalog)
+    leaders = None
+    if ruleset.leaders is not None:
+        found = leader_chips.problems(errors, at, form, document, index)
+        leaders = {**found, "groups": leader_chips.groups(
+            ruleset, list(form.leaders.data or []),
+            leader_chips.taken_by(saved.document, index), found["chips"])}
     fields = {name: errors.take(f"{at}.{name}") for name in ("stages", "coins", "cards")}
     fields.update({kind: errors.take(f"{at}.tokens.{kind}") for kind in kinds})
     card_lists = [p.get("cards", []) if isinstance(p, dict) else [] for p in saved.document["players"]]
@@ -108,7 +117,8 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
         "city.html", saved=saved, index=index, form=form, player=player,
         players=saved.document["players"], groups=groups,
         unknown=unknown, fields=fields, stage_count=stage_count,
-        summary=city_summary(form, fields, general, unknown, groups, kinds),
+        summary=city_summary(form, fields, general, unknown, groups, kinds, leaders),
+        leaders=leaders,
         wonder_name=wonder_label(wonder) if wonder else "", side=side_label(ruleset, side),
         token_kinds=kinds, deck_players=max(len(card_lists), ruleset.min_players),
         token_max={kind.id: kind.limit for kind in ruleset.tokens}, max_battles=ruleset.max_battles,
@@ -117,13 +127,24 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
 
 
 def city_summary(form: CityForm, fields: dict[str, list[str]], general: list[str],
-                 unknown: list[str], groups: list[dict], kinds: tuple[str, ...]) -> list[dict]:
+                 unknown: list[str], groups: list[dict], kinds: tuple[str, ...],
+                 leaders: dict | None = None) -> list[dict]:
     """Every problem of the city form, in the page's order, for the summary at its top."""
     entries = [(None, None, general)]
     if unknown:
         entries.append((None, None, [_("Not buildings of this edition: %(ids)s", ids=", ".join(unknown))]))
     for name in ("stages", "coins", *kinds):
         entries.append((form[name].id, form[name].label.text, [*form[name].errors, *fields[name]]))
+    if leaders is not None:
+        entries.append((None, form.leaders.label.text, [*form.leaders.errors, *leaders["leaders"]]))
+        for group in leaders["groups"]:
+            entries.extend((f"leaders-{chip['id']}", chip["label"], chip["errors"])
+                           for chip in group["chips"])
+        entries.append((None, _("Buried leaders"), leaders["all_buried"]))
+        for row, entry in enumerate(form.buried):
+            entries.append((entry.form.leader.id, _("Buried leader %(number)d", number=row + 1),
+                            [*entry.form.leader.errors, *entry.form.age.errors,
+                             *leaders["buried"].get(row, [])]))
     entries.append((None, form.cards.label.text, [*form.cards.errors, *fields["cards"]]))
     for group in groups:
         for colour in group["colours"]:
@@ -144,6 +165,12 @@ def city_document(saved, index: int, form: CityForm) -> dict:
     city.update(cards=list(form.cards.data or []), stages=typed.get("stages", city.get("stages", 0)),
                 coins=typed.get("coins", city.get("coins", 0)),
                 tokens={kind: count for kind, count in tokens.items() if count})
+    if "leaders" in form:
+        recruited, buried = leader_chips.typed(form)
+        city["leaders"] = recruited
+        city.pop("buried", None)
+        if buried:
+            city["buried"] = buried
     return document
 
 
@@ -167,10 +194,13 @@ def city_url(game_id: str, player_id: str) -> str:
     return url_for("cities.edit", game_id=game_id, player_id=player_id)
 
 
-def new_form(ruleset: Ruleset, **options) -> CityForm:
-    """The city form of the game's ruleset (its token kinds), with its buildings as choices."""
+def new_form(ruleset: Ruleset, player: dict, **options) -> CityForm:
+    """The city form of the game's ruleset (its token kinds, its leaders), with its buildings
+    as choices."""
     form = city_form(ruleset)(**options)
     form.cards.choices = [SelectChoice(card_id) for card_id in ruleset.catalog.card_ids]
+    if ruleset.leaders is not None:
+        leader_chips.prepare(form, ruleset, player)
     return form
 
 
@@ -223,11 +253,11 @@ def edit(game_id: str, player_id: str):
     ruleset = document_ruleset(saved.document)
     if request.method == "GET":
         player = saved.document["players"][index]
-        form = new_form(ruleset, formdata=None, data={
+        form = new_form(ruleset, player, formdata=None, data={
             **player_data(player, ruleset), "version": games_service.city_version(player)})
         return render_city(saved, index, form, ErrorMap(), saved.document)
     access.require("enter", saved)
-    form = new_form(ruleset)
+    form = new_form(ruleset, saved.document["players"][index])
     form_ok = form.validate()
     document = city_document(saved, index, form)
     _game, problems = parse_game(document)

@@ -35,6 +35,8 @@ MAX_TITLE_LENGTH = 80
 PLAYER_COUNTS = ("3", "4", "5", "6", "7", FREE_CITY_COUNT)
 #: a generous bound for typed numbers, so nonsense is refused rather than stored
 MAX_NUMBER = 999
+#: buried-leader rows a city form takes at most (more than any wonder buries)
+MAX_BURIED = 6
 
 
 def posted_rows(formdata, prefix: str) -> int:
@@ -113,11 +115,25 @@ def token_label(kind) -> str:
     return TOKEN_LABELS.get(kind.id) or _l("Tokens worth %(value)d", value=kind.value)
 
 
+class BuriedForm(Form):
+    """One leader buried under a wonder stage (Abu Simbel), with the Age it was recruited in
+    (needed for a leader whose cost is the Age)."""
+
+    leader = SelectField(_l("Buried leader"), choices=[], default="")
+    age = SelectField(_l("Recruited in"), default="", choices=[
+        SelectChoice("", _l("Age: not needed")), SelectChoice("1", _l("Age I")),
+        SelectChoice("2", _l("Age II")), SelectChoice("3", _l("Age III"))])
+
+
 @cache
 def city_form(ruleset: Ruleset) -> type[CityForm]:
-    """The city form of a ruleset: a number field per kind of conflict token, in pad order."""
-    return type("CityForm", (CityForm,), {
-        kind.id: number_field(token_label(kind)) for kind in ruleset.tokens})
+    """The city form of a ruleset: a number field per kind of conflict token, in pad order,
+    and with Leaders the recruited leaders and those buried under the wonder."""
+    fields = {kind.id: number_field(token_label(kind)) for kind in ruleset.tokens}
+    if ruleset.leaders is not None:
+        fields["leaders"] = SelectMultipleField(_l("Leaders"), choices=[])
+        fields["buried"] = FieldList(FormField(BuriedForm), max_entries=MAX_BURIED)
+    return type("CityForm", (CityForm,), fields)
 
 
 def token_kinds(ruleset: Ruleset) -> tuple[str, ...]:
