@@ -212,3 +212,18 @@ def test_no_word_broken_on_the_pad_nor_in_the_hand_table_and_the_menu_fits_one_l
         assert page.evaluate(WORDS, ".hand-table tbody") == [], locale
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         context.close()
+
+
+def test_error_summary_is_focused_and_its_links_lead_to_their_fields(page: Page, live_server, live_app):
+    page.goto(f"{live_server}/games/{three_players(live_app)}/players/0")
+    page.get_by_role("spinbutton", name="Wonder stages built").fill("4")
+    page.get_by_role("spinbutton", name="Victory tokens of 5 (Age III)").fill("3")
+    page.get_by_role("button", name="Next").click()
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_focused()
+    expect(summary.get_by_role("link")).to_have_count(2)  # both problems in one round
+    summary.get_by_role("link", name="Victory tokens of 5 (Age III): At most 2 tokens").click()
+    field = page.get_by_role("spinbutton", name="Victory tokens of 5 (Age III)")
+    expect(field).to_be_focused()
+    expect(field).to_be_in_viewport()
+    expect(field).to_have_value("3")
