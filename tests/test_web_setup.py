@@ -54,7 +54,7 @@ def test_create_deals_random_wonders_and_redirects_to_the_first_city(app, client
     answer = client.post("/games/new", data=seats(row("Ada"), row("Bob", "gizah", "B"), row("Cy")))
     assert answer.status_code == 302
     game = saved_games(app)[0]
-    assert answer.headers["Location"] == f"/games/{game.id}/players/{game.document['players'][0]['id']}"
+    assert answer.headers["Location"] == f"/games/{game.id}/invite"  # the table is invited first
     players = game.document["players"]
     assert [p["name"] for p in players] == ["Ada", "Bob", "Cy"]
     assert players[1]["wonder"] == "gizah" and players[1]["side"] == "B"

@@ -240,9 +240,10 @@ def handle(form: SetupForm, saved) -> object:
     title = form.title.data or None
     if saved is None:
         public_id = games_service.create_game(document, title)
-        flash(_("Game saved. Now enter each city."))
-        first_city = url_for("cities.edit", game_id=public_id, player_id=document["players"][0]["id"])
-        return remember_edition(redirect(first_city), ruleset.edition)
+        # Parallel entry is the normal way: the table is invited first (one phone may still
+        # enter every city from there).
+        flash(_("Game saved. Invite the players, or enter the cities on this phone."))
+        return remember_edition(redirect(url_for("invite.invite", game_id=public_id)), ruleset.edition)
     access.require("setup", saved)
     try:
         games_service.save_setup(saved.id, seats, title or "", form.version.data)

@@ -49,6 +49,7 @@ def test_three_player_game_from_new_game_to_score_pad(page: Page, live_server):
     no_horizontal_scroll(page)
     assert small_tap_targets(page) == []
     page.get_by_role("button", name="Save and enter the cities").click()
+    page.get_by_role("link", name="Enter the cities on this phone").click()  # from the invite
 
     expect(page.get_by_role("heading", name="Ada's city")).to_be_visible()
     no_horizontal_scroll(page)
@@ -136,6 +137,7 @@ def test_works_without_javascript(browser, live_server):
     page.get_by_role("button", name="↓ Move down").first.click()
     expect(page.locator('input[name="seats-0-name"]')).to_have_value("Bob")
     page.get_by_role("button", name="Save and enter the cities").click()
+    page.get_by_role("link", name="Enter the cities on this phone").click()  # from the invite
     expect(page.get_by_role("heading", name="Bob's city")).to_be_visible()
     chip(page, "altar").click()
     page.get_by_role("spinbutton", name="Coins").fill("6")
