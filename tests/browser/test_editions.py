@@ -1,0 +1,137 @@
+"""A second-edition game created and scored in Dutch, and a Leaders game with Abu Simbel, in a
+real browser at phone size (issue 9 item 10, issue 10 item 9)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from scorer import storage
+from scorer.engine.scoring import score_game
+from scorer.engine.validation import parse_game
+from tests.browser.test_phone import chip, no_horizontal_scroll, small_tap_targets
+
+
+def stored(live_app) -> dict:
+    with live_app.app_context():
+        return storage.list_games()[0].document
+
+
+def totals(document: dict) -> list[str]:
+    game, problems = parse_game(document)
+    assert not problems, problems
+    return [str(player.total) for player in score_game(game).players]
+
+
+def stepper_up(page: Page, name: str, times: int) -> None:
+    field = page.get_by_role("spinbutton", name=name)
+    for _ in range(times):
+        page.locator(".stepper", has=field).get_by_role("button", name=re.compile("meer|more")).click()
+
+
+def test_a_second_edition_game_in_dutch(page: Page, live_server, live_app):
+    page.goto(f"{live_server}/language/nl?next=/games/new")
+    # a new user: the newest edition is preselected, its sides named Dag and Nacht
+    expect(page.get_by_label("Editie")).to_have_value("second")
+    expect(page.locator("#edition option:checked")).to_have_text("Tweede editie (2020)")
+    page.get_by_label("Spelers").select_option("3")  # the script re-shows the form at once
+    expect(page.locator('input[name="seats-3-name"]')).to_have_count(0)
+    expect(page.locator('select[name="seats-0-side"] option')).to_have_text(["Willekeurig", "Dag", "Nacht"])
+    for index, (name, wonder, side) in enumerate([("Ada", "babylon", "night"), ("Bob", "gizah", "day"),
+                                                  ("Cy", "rhodes", "day")]):
+        page.locator(f"#seats-{index}-name").fill(name)
+        page.locator(f'select[name="seats-{index}-wonder"]').select_option(wonder)
+        page.locator(f'select[name="seats-{index}-side"]').select_option(side)
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page) == []
+    page.get_by_role("button", name="Opslaan en steden invullen").click()
+
+    expect(page.get_by_role("heading", name="Stad van Ada")).to_be_visible()
+    expect(page.locator("p.sub")).to_contain_text("Nacht")
+    page.get_by_label("Zoek een gebouw").fill("altaa")  # the Dutch name
+    expect(chip(page, "altar")).to_be_visible()
+    expect(chip(page, "theater")).to_be_hidden()
+    chip(page, "altar").click()
+    page.get_by_label("Zoek een gebouw").fill("")
+    chip(page, "theater").click()
+    expect(chip(page, "strategists-guild")).to_have_count(0)  # a first-edition card
+    stepper_up(page, "Gebouwde Wonder fasen", 3)  # Babylon night has 2 stages
+    expect(page.get_by_role("spinbutton", name="Gebouwde Wonder fasen")).to_have_value("2")
+    page.get_by_role("spinbutton", name="Munten").fill("7")
+    no_horizontal_scroll(page)
+    page.get_by_role("button", name="Volgende").click()
+    expect(page.get_by_role("heading", name="Stad van Bob")).to_be_visible()
+    chip(page, "stockade").click()
+    page.get_by_role("button", name="Volgende").click()
+    expect(page.get_by_role("heading", name="Stad van Cy")).to_be_visible()
+    page.get_by_role("button", name="Scoreblad").last.click()
+
+    document = stored(live_app)
+    assert document["edition"] == "second"
+    assert document["players"][0]["cards"] == ["altar", "theater"]
+    expect(page.locator("p.sub").first).to_contain_text("Tweede editie (2020)")
+    expect(page.locator(".winners")).to_contain_text("Ada wint met")
+    expect(page.locator("tr.total td")).to_have_text(totals(document))
+    # the second edition's pad order: the wonder first, the military third
+    heads = page.locator("table.pad tbody th.row-head .row-name")
+    expect(heads.first).to_have_text("Wonder")
+    expect(heads.nth(2)).to_have_text("Militaire Conflicten")
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page) == []
+    page.locator('a[href="#why-0-civilian"]').click()
+    expect(page.locator("#why-0-civilian")).to_contain_text("Altaar")
+    expect(page.locator("#why-0-civilian")).to_be_in_viewport()
+
+
+def test_a_leaders_game_with_abu_simbel(page: Page, live_server, live_app):
+    page.goto(f"{live_server}/games/new")
+    page.get_by_label("Edition").select_option("first")
+    page.get_by_label("Play with Leaders").check()  # the script re-shows the form at once
+    expect(page.locator('select[name="seats-0-wonder"] option[value="abu-simbel"]')).to_have_count(1)
+    page.get_by_label("Players").select_option("3")
+    expect(page.locator('input[name="seats-3-name"]')).to_have_count(0)
+    for index, (name, wonder, side) in enumerate([("Ada", "abu-simbel", "B"), ("Bob", "roma", "A"),
+                                                  ("Cy", "gizah", "A")]):
+        page.locator(f"#seats-{index}-name").fill(name)
+        page.locator(f'select[name="seats-{index}-wonder"]').select_option(wonder)
+        page.locator(f'select[name="seats-{index}-side"]').select_option(side)
+    page.get_by_role("button", name="Save and enter the cities").click()
+
+    expect(page.get_by_role("heading", name="Ada's city")).to_be_visible()
+    page.get_by_label("Find a leader").fill("cleo")
+    expect(chip(page, "caesar")).to_be_hidden()
+    chip(page, "cleopatra").click()
+    page.get_by_label("Find a leader").fill("")
+    expect(chip(page, "aganice")).to_contain_text("♣")  # an expert leader
+    expect(chip(page, "cleopatra")).not_to_contain_text("♣")
+    stepper_up(page, "Wonder stages built", 2)  # Abu Simbel B: both stages bury a leader
+    page.locator("#buried-0-leader").select_option("nefertiti")
+    page.locator("#buried-1-leader").select_option("phryne")  # costs the Age: no Age given
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page) == []
+    page.get_by_role("button", name="Next").click()
+    # refused beside its row, nothing lost
+    expect(page.locator("#error-summary")).to_contain_text("Buried leader 2")
+    expect(page.locator("#buried-1-leader")).to_have_value("phryne")
+    page.locator("#buried-1-age").select_option("2")
+    page.get_by_role("button", name="Next").click()
+
+    expect(page.get_by_role("heading", name="Bob's city")).to_be_visible()
+    expect(chip(page, "cleopatra")).to_have_class(re.compile("unavailable"))
+    expect(chip(page, "cleopatra")).to_contain_text("taken by Ada")
+    chip(page, "caesar").click()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_role("heading", name="Cy's city")).to_be_visible()
+    page.get_by_role("button", name="Score pad").last.click()
+
+    document = stored(live_app)
+    ada = document["players"][0]
+    assert ada["leaders"] == ["cleopatra"]
+    assert ada["buried"] == ["nefertiti", {"leader": "phryne", "age": 2}]
+    expect(page.locator("tr.total td")).to_have_text(totals(document))
+    expect(page.locator("table.pad tbody th.row-head .row-name").last).to_have_text("Leaders")
+    no_horizontal_scroll(page)
+    page.locator('a[href="#why-0-leaders"]').click()
+    expect(page.locator("#why-0-leaders")).to_contain_text("Cleopatra: 5")
+    expect(page.locator("#why-0-wonder")).to_contain_text("Phryne buried")
