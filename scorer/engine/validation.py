@@ -30,8 +30,6 @@ MAX_ID_LENGTH = 64
 TABLE_FIELDS = frozenset({"id", "entered"})
 #: compatibility for the pages until they read the ruleset (the same in every edition)
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
-MAX_TOKENS = {kind.id: kind.limit for kind in get_ruleset().tokens}
-MAX_BATTLES = get_ruleset().max_battles
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +98,6 @@ def ruleset_of(document: dict, problems: Problems) -> Ruleset | None:
                      N_("Only these expansions are supported: %(expansions)s."),
                      expansions=", ".join(f'"{name}"' for name in known_expansions()))
         return get_ruleset(edition)
-
-
-def edition_of(document: dict, problems: Problems) -> Catalog | None:
-    """Compatibility: the catalog of :func:`ruleset_of`."""
-    ruleset = ruleset_of(document, problems)
-    return ruleset.catalog if ruleset is not None else None
 
 
 def check_fields(problems: Problems, at: str, raw: dict, allowed: frozenset[str]) -> None:
