@@ -46,6 +46,7 @@ def test_a_second_edition_game_in_dutch(page: Page, live_server, live_app):
     no_horizontal_scroll(page)
     assert small_tap_targets(page) == []
     page.get_by_role("button", name="Opslaan en steden invullen").click()
+    page.get_by_role("link", name="De steden op deze telefoon invoeren").click()  # from the invite
 
     expect(page.get_by_role("heading", name="Stad van Ada")).to_be_visible()
     expect(page.locator("p.sub")).to_contain_text("Nacht")
@@ -97,6 +98,7 @@ def test_a_leaders_game_with_abu_simbel(page: Page, live_server, live_app):
         page.locator(f'select[name="seats-{index}-wonder"]').select_option(wonder)
         page.locator(f'select[name="seats-{index}-side"]').select_option(side)
     page.get_by_role("button", name="Save and enter the cities").click()
+    page.get_by_role("link", name="Enter the cities on this phone").click()  # from the invite
 
     expect(page.get_by_role("heading", name="Ada's city")).to_be_visible()
     page.get_by_label("Find a leader").fill("cleo")
