@@ -41,7 +41,7 @@ COURTESANS = "courtesans-guild"
 
 
 def deal_leaders_game(rng: random.Random, ruleset) -> dict:
-    document = deal_game(rng, ruleset.catalog)
+    document = deal_game(rng, ruleset)
     document["expansions"] = ["leaders"]
     cities = document["players"]
     others = [leader.id for leader in ruleset.leaders.playable if leader.id not in SCIENCE]
@@ -105,7 +105,7 @@ def main() -> None:
     leaders = get_ruleset("first", ["leaders"])
     base = get_ruleset("first")
     leader_games = [deal_leaders_game(rng, leaders) for _ in range(args.games)]
-    base_games = [deal_game(rng, base.catalog) for _ in range(args.games)]
+    base_games = [deal_game(rng, base) for _ in range(args.games)]
     copies = sum(1 for document in leader_games
                  if answer(document)["players"][1].get("copied_leader"))
     # the games and the catalogs live for the whole run: keep the collector off them, as a
