@@ -11,6 +11,15 @@ from scorer import storage
 from tests.helpers import game, player
 
 
+def navigations(page: Page) -> list[str]:
+    """The methods of the requests that load a page from now on (a form sent, a link followed);
+    the browser's own fetches (the manifest, icons) are not the page reloading."""
+    methods: list[str] = []
+    page.on("request", lambda request: methods.append(request.method)
+            if request.is_navigation_request() else None)
+    return methods
+
+
 def three_players(live_app, **first) -> str:
     with live_app.app_context():
         return storage.create_game(game(player("Ada", "alexandria", **first), player("Bob", "gizah"),
@@ -41,8 +50,7 @@ def test_token_steppers_stop_where_the_rules_stop(page: Page, live_server, live_
 def test_enter_in_the_building_filter_neither_submits_nor_navigates(page: Page, live_server, live_app):
     page.goto(f"{live_server}/games/{three_players(live_app)}/players/0")  # the old seat URL
     url = page.url  # redirected to the player's own URL
-    requests = []
-    page.on("request", lambda request: requests.append(request.method))
+    requests = navigations(page)
     page.get_by_label("Find a building").fill("alt")
     page.get_by_label("Find a building").press("Enter")
     page.wait_for_timeout(300)
@@ -53,8 +61,7 @@ def test_enter_in_the_building_filter_neither_submits_nor_navigates(page: Page, 
 
 def test_enter_in_a_name_moves_to_the_next_field(page: Page, live_server):
     page.goto(f"{live_server}/games/new?count=3")
-    requests = []
-    page.on("request", lambda request: requests.append(request.method))
+    requests = navigations(page)
     page.locator("#seats-0-name").fill("Ada")
     page.locator("#seats-0-name").press("Enter")
     expect(page.locator("#seats-0-wonder")).to_be_focused()
@@ -137,8 +144,7 @@ def test_save_buttons_are_reachable_without_tabbing_through_the_buildings(page: 
 def test_quick_pad_science_helper_and_coins_held_fill_their_rows_without_a_reload(page: Page,
                                                                                   live_server):
     page.goto(f"{live_server}/quick?count=3")
-    requests = []
-    page.on("request", lambda request: requests.append(request.method))
+    requests = navigations(page)
     for index, name in enumerate(("Ada", "Bob")):  # names are empty; Enter moves to the next
         page.locator(f"#columns-{index}-name").fill(name)
         page.locator(f"#columns-{index}-name").press("Enter")
