@@ -16,6 +16,9 @@ from pathlib import Path
 
 from flask import Flask
 
+from . import private_files
+from .numbers import WholeNumberConverter
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_ROOT = PACKAGE_DIR.parent
 ENV_PREFIX = "SCORER"
@@ -69,20 +72,26 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=1024 * 1024,
         PROXY_FIX=0,
         REQUEST_LOG=True,
+        # true when the site is served over HTTPS: every cookie then carries Secure
+        SESSION_COOKIE_SECURE=False,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         load_environment(app)
     else:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    private_files.init_app(app)
+    app.url_map.converters["int"] = WholeNumberConverter
     # Reports keep the score pad's row order, as the spec's examples show them.
     app.json.sort_keys = False
 
-    from . import api, backups, cli, games_api, hosting, i18n, pdf, secret, web
+    from . import api, backups, cli, games_api, headers, hosting, i18n, pdf, secret, web
 
     hosting.init_app(app)
     secret.init_app(app)
+    headers.init_app(app)
     i18n.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(games_api.bp)

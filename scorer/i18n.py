@@ -21,12 +21,15 @@ from flask_babel import (
 )
 
 from .engine.messages import minus
+from .headers import cookie_flags, mark_language_dependent
+from .redirects import local_target
 
 LANGUAGE_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "pl": "Polski"}
 
 
 def select_locale() -> str:
+    mark_language_dependent()
     languages = current_app.config["LANGUAGES"]
     chosen = request.cookies.get(LANGUAGE_COOKIE)
     if chosen in languages:
@@ -63,13 +66,10 @@ bp = Blueprint("i18n", __name__)
 @bp.get("/language/<code>")
 def set_language(code: str):
     """The switcher's target: remember the choice for a year and go back where the user was."""
-    target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("index") if "index" in current_app.view_functions else "/"
-    response = redirect(target)
+    home = url_for("index") if "index" in current_app.view_functions else "/"
+    response = redirect(local_target(request.args.get("next"), home))
     if code in current_app.config["LANGUAGES"]:
-        response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax",
-                            httponly=True)
+        response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 24 * 3600, **cookie_flags())
     return response
 
 

@@ -96,7 +96,7 @@ def test_not_a_number_is_refused_with_the_typed_text_kept(app, client, game_id):
     answer = post_city(client, app, game_id, 0, city(coins="lots", stages="-1"))
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
-    assert "Not a valid integer value." in html
+    assert "Type a whole number with the digits 0 to 9." in html
     assert 'value="lots"' in html
     assert "Number must be between 0 and 999." in html
     assert load(app, game_id)["players"][0]["coins"] == 0

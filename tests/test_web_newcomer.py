@@ -138,7 +138,7 @@ def test_city_errors_come_all_at_once_in_a_summary_linking_each_field(app, clien
     assert hrefs == ["#stages", "#coins", "#victory_5", "#defeat", "#cards-lumber-yard"]
     texts = " | ".join(text for _href, text in links)
     assert "Wonder stages built: The Lighthouse of Alexandria side A has 3 stages, not 4." in texts
-    assert "Coins: Not a valid integer value." in texts
+    assert "Coins: Type a whole number with the digits 0 to 9." in texts
     assert "Victory tokens of 5 (Age III): At most 2 tokens" in texts
     assert "Lumber Yard: The decks for 3 players hold 1 × Lumber Yard" in texts
     assert 'id="cards-lumber-yard"' in html and 'id="coins"' in html

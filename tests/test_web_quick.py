@@ -72,7 +72,7 @@ def test_bad_input_is_refused_beside_the_field(client):
                   column(2, ""))
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
-    assert "Not a valid integer value." in html and 'value="many"' in html
+    assert "Type a whole number with the digits 0 to 9." in html and 'value="many"' in html
     answer = post(client, column(0, "Ada"), column(1, "Ada"), column(2, ""))
     html = answer.get_data(as_text=True)
     assert "names must differ" in html and "Every player needs a name." in html

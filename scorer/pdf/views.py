@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 from .. import storage
 from ..engine.rules import DEFAULT_EDITION, Ruleset, editions, expansions, get_ruleset
 from ..i18n import translator
+from ..numbers import parse_int
 from .download import pdf_response
 from .pad import blank_pad_pdf
 from .paper import PAPERS, Paper, default_paper, territory_for
@@ -45,11 +46,11 @@ def requested_ruleset() -> Ruleset:
 
 def requested_players(ruleset: Ruleset) -> int:
     low, high = ruleset.min_players, ruleset.max_players
-    raw = request.args.get("players", str(high))
-    if not raw.isdigit() or not low <= int(raw) <= high:
+    players = parse_int(request.args.get("players", str(high)))
+    if players is None or not low <= players <= high:
         abort(400, description=_("players: give a whole number from %(low)d to %(high)d.",
                                  low=low, high=high))
-    return int(raw)
+    return players
 
 
 def requested_paper(language: str) -> Paper:

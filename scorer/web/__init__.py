@@ -12,6 +12,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from .. import storage
+from . import expired_forms
 
 csrf = CSRFProtect()
 
@@ -23,6 +24,9 @@ def page_error(error: HTTPException):
 
         return http_error(error)
     if isinstance(error, CSRFError):
+        shown = expired_forms.show_again()
+        if shown is not None:
+            return shown
         message = _("This form has expired or was not sent from this site. Go back, reload the "
                     "page and send it again.")
     elif error.code == 404:
@@ -42,6 +46,7 @@ def init_app(app: Flask) -> None:
     from . import build, cities, games, install, invite, labels, quick, setup
 
     storage.init_app(app)
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", expired_forms.TOKEN_LIFETIME)
     csrf.init_app(app)
     csrf.exempt(api.bp)
     csrf.exempt(games_api.bp)

@@ -13,7 +13,9 @@ from wtforms.fields.choices import SelectChoice
 from ..engine.catalog import Catalog
 from ..engine.trade import answer, parse_trade_question
 from ..i18n import translator
+from ..numbers import parse_int
 from .cities import chip_groups
+from .expired_forms import shows_expired_forms
 from .forms import BuildForm
 from .games import load_scorable
 from .labels import AGE_LABELS, card_label, leader_names
@@ -49,7 +51,7 @@ def question_of(document: dict, form: BuildForm) -> dict:
     else:
         question["build"] = {"card": form.card.data}
     if form.age.data:
-        question["age"] = int(form.age.data)
+        question["age"] = parse_int(form.age.data)
     return question
 
 
@@ -71,6 +73,7 @@ def neighbours(game, name: str) -> dict[str, str]:
 
 
 @bp.route("/games/<game_id>/build", methods=["GET", "POST"])
+@shows_expired_forms
 def check(game_id: str):
     saved, game = load_scorable(game_id)
     names = [city.name for city in game.cities]

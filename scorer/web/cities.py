@@ -19,8 +19,10 @@ from ..engine.catalog import COLOURS, Catalog
 from ..engine.rules import Ruleset
 from ..engine.table import copies_in_decks, copies_left
 from ..engine.validation import parse_game
+from ..numbers import parse_int
 from . import leaders as leader_chips
 from .editions import document_ruleset
+from .expired_forms import shows_expired_forms
 from .forms import CityForm, city_form, token_kinds
 from .labels import card_label, side_label, wonder_label
 from .problems import ErrorMap, summary
@@ -174,6 +176,13 @@ def city_document(saved, index: int, form: CityForm) -> dict:
     return document
 
 
+def known_action(document: dict, action: str) -> bool:
+    """Whether ``action`` is the value of a button the city page has (checked before saving)."""
+    if action in ("", "pad", "prev", "next", "build"):
+        return True
+    return action.startswith("goto-") and action[5:] in player_ids.ids_of(document)
+
+
 def target(game_id: str, document: dict, player_id: str, action: str):
     """Where a save's button leads: another player's city (by id, in today's seating), the pad
     or the build checker."""
@@ -229,21 +238,23 @@ def conflict_rows(form: CityForm, stored: dict, ruleset: Ruleset) -> list[dict]:
     return rows
 
 
-def seat_redirect(game_id: str, seat: str):
+def seat_redirect(game_id: str, seat: int):
     """The old seat-number URLs: a link opens the city of whoever sits there now; a form posted
     to one (opened before ids existed) is re-posted to that player's URL, where it arrives
     without a version and is shown back as out of date instead of being saved."""
     saved = games_service.load(game_id)
-    if saved is None or not int(seat) < len(saved.document.get("players", [])):
+    if saved is None or not seat < len(saved.document.get("players", [])):
         abort(404)
-    location = city_url(game_id, saved.document["players"][int(seat)]["id"])
+    location = city_url(game_id, saved.document["players"][seat]["id"])
     return redirect(location, code=307 if request.method == "POST" else 302)
 
 
 @bp.route("/games/<game_id>/players/<player_id>", methods=["GET", "POST"])
+@shows_expired_forms
 def edit(game_id: str, player_id: str):
-    if player_id.isdigit():
-        return seat_redirect(game_id, player_id)
+    seat = parse_int(player_id)
+    if seat is not None:
+        return seat_redirect(game_id, seat)
     saved = games_service.load(game_id)
     if saved is None:
         abort(404)
@@ -258,6 +269,12 @@ def edit(game_id: str, player_id: str):
         return render_city(saved, index, form, ErrorMap(), saved.document)
     access.require("enter", saved)
     form = new_form(ruleset, saved.document["players"][index])
+    if not known_action(saved.document, request.form.get("action", "")):
+        errors = ErrorMap()
+        errors.add("action", _("The form was sent with a button this page does not have; "
+                               "nothing was saved. Check the city and save again."))
+        form.validate()
+        return render_city(saved, index, form, errors, saved.document, status=400)
     form_ok = form.validate()
     document = city_document(saved, index, form)
     _game, problems = parse_game(document)

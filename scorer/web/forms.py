@@ -27,6 +27,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from ..engine.rules import Ruleset, get_ruleset
 from ..engine.validation import MAX_NAME_LENGTH, MAX_PLAYERS
 from ..i18n import translator
+from ..numbers import parse_int
 from .editions import FREE_CITY_COUNT, player_counts
 
 MAX_TITLE_LENGTH = 80
@@ -37,6 +38,41 @@ PLAYER_COUNTS = ("3", "4", "5", "6", "7", FREE_CITY_COUNT)
 MAX_NUMBER = 999
 #: buried-leader rows a city form takes at most (more than any wonder buries)
 MAX_BURIED = 6
+
+
+class WholeNumberField(IntegerField):
+    """An integer field read with the project's strict parser (ASCII digits, bounded length).
+
+    WTForms' own field calls ``int()``, which takes ``"٣"`` or ``"1_0"`` and fails on ``"²"``.
+    Spaces around a typed number are forgiven; anything else is refused with a message.
+    """
+
+    def __init__(self, label=None, validators=None, *, signed=False, **kwargs):
+        super().__init__(label, validators, **kwargs)
+        self.signed = signed
+
+    def process_formdata(self, valuelist):
+        if not valuelist:
+            return
+        raw = valuelist[0]
+        self.data = parse_int(raw.strip(" \t") if isinstance(raw, str) else raw, signed=self.signed)
+        if self.data is None:
+            raise ValueError(_l("Type a whole number with the digits 0 to 9."))
+
+
+class RowList(FieldList):
+    """A FieldList whose row numbers (``seats-3-name``) are read with the strict parser.
+
+    WTForms trusts ``str.isdigit()`` there, so a posted ``seats-²-name`` was a 500.
+    """
+
+    def _extract_indices(self, prefix, formdata):
+        offset = len(prefix) + 1
+        for key in formdata:
+            if key.startswith(prefix + self._field_separator):
+                index = parse_int(key[offset:].split(self._field_separator, 1)[0])
+                if index is not None:
+                    yield index
 
 
 def posted_rows(formdata, prefix: str) -> int:
@@ -83,12 +119,12 @@ class SetupForm(FlaskForm):
     #: choices set by the view from the rulesets (a saved game keeps its edition)
     edition = SelectField(_l("Edition"), choices=[])
     expansions = SelectMultipleField(_l("Expansions"), choices=[])
-    seats = FieldList(FormField(SeatForm), max_entries=MAX_PLAYERS)
+    seats = RowList(FormField(SeatForm), max_entries=MAX_PLAYERS)
 
 
 def number_field(label, minimum=0, maximum=MAX_NUMBER):
-    return IntegerField(label, validators=[InputRequired(), NumberRange(minimum, maximum)],
-                        render_kw={"inputmode": "numeric"})
+    return WholeNumberField(label, validators=[InputRequired(), NumberRange(minimum, maximum)],
+                            render_kw={"inputmode": "numeric"})
 
 
 class CityForm(FlaskForm):
@@ -132,7 +168,7 @@ def city_form(ruleset: Ruleset) -> type[CityForm]:
     fields = {kind.id: number_field(token_label(kind)) for kind in ruleset.tokens}
     if ruleset.leaders is not None:
         fields["leaders"] = SelectMultipleField(_l("Leaders"), choices=[])
-        fields["buried"] = FieldList(FormField(BuriedForm), max_entries=MAX_BURIED)
+        fields["buried"] = RowList(FormField(BuriedForm), max_entries=MAX_BURIED)
     return type("CityForm", (CityForm,), fields)
 
 
@@ -170,7 +206,7 @@ class QuickPadForm(FlaskForm):
     #: choices set by the view from the rulesets
     edition = SelectField(_l("Edition"), choices=[])
     expansions = SelectMultipleField(_l("Expansions"), choices=[])
-    columns = FieldList(FormField(QuickColumnForm), max_entries=MAX_PLAYERS)
+    columns = RowList(FormField(QuickColumnForm), max_entries=MAX_PLAYERS)
 
 
 @cache
@@ -180,7 +216,7 @@ def quick_pad_form(ruleset: Ruleset) -> type[QuickPadForm]:
     column = type("QuickColumnForm", (QuickColumnForm,), {
         row.id: points_field(_l(row.label.text)) for row in ruleset.rows})
     return type("QuickPadForm", (QuickPadForm,), {
-        "columns": FieldList(FormField(column), max_entries=ruleset.max_players)})
+        "columns": RowList(FormField(column), max_entries=ruleset.max_players)})
 
 
 class BuildForm(FlaskForm):

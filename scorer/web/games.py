@@ -18,6 +18,7 @@ from ..engine.validation import parse_game
 from ..i18n import translator
 from ..pad_rows import pad_rows
 from .editions import ruleset_title
+from .expired_forms import shows_expired_forms
 from .problems import ErrorMap
 
 bp = Blueprint("games", __name__)
@@ -108,6 +109,7 @@ def history():
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+@shows_expired_forms
 def delete(game_id: str):
     saved = storage.load_game(game_id)
     if saved is None:

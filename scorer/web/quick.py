@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 
 from ..engine.quickpad import QuickEntry, quick_score, science_helper
 from ..engine.rules import DEFAULT_EDITION, Ruleset
+from ..numbers import parse_int
 from ..pad_rows import pad_rows
 from .editions import (
     FREE_CITY_COUNT,
@@ -24,7 +25,8 @@ from .editions import (
     player_counts,
     ruleset_for_count,
 )
-from .forms import QuickPadForm, count_choices, posted_rows, quick_pad_form
+from .expired_forms import shows_expired_forms
+from .forms import QuickColumnForm, QuickPadForm, count_choices, posted_rows, quick_pad_form
 from .problems import ErrorMap, summary
 from .setup import DEFAULT_COUNT
 
@@ -40,7 +42,7 @@ def blank_column(number: int, free_city: bool = False) -> dict:
 
 def columns_for(count: str, columns: list[dict] | None = None) -> list[dict]:
     columns = [c for c in (columns or []) if not c.get("free_city")]
-    wanted = 2 if count == FREE_CITY_COUNT else int(count)
+    wanted = 2 if count == FREE_CITY_COUNT else parse_int(count)
     columns = columns[:wanted] + [blank_column(n + 1) for n in range(len(columns), wanted)]
     if count == FREE_CITY_COUNT:
         columns.append(blank_column(3, free_city=True))
@@ -136,11 +138,14 @@ def show(form: QuickPadForm, ruleset: Ruleset, score=None, errors: ErrorMap | No
     column_errors = [{field: errors.take(f"columns[{index}].{field}")
                       for field in ("name", "science", "coins")} for index in range(len(form.columns))]
     general = errors.rest()
+    blank = QuickColumnForm()
     helper_open = any(entry.form[name].data is not None or entry.form[name].errors
                       for entry in form.columns for name in HELPER_FIELDS)
     return render_template("quick.html", form=form, score=score, column_errors=column_errors,
                            summary=quick_summary(form, ruleset, column_errors, general),
                            rows=pad_rows(ruleset), helper_fields=HELPER_FIELDS,
+                           # from a blank column: a post may come with no column at all
+                           helper_labels={name: blank[name].label.text for name in HELPER_FIELDS},
                            helper_open=helper_open), status
 
 
@@ -161,6 +166,7 @@ def quick_summary(form: QuickPadForm, ruleset: Ruleset, column_errors: list[dict
 
 
 @bp.route("/quick", methods=["GET", "POST"])
+@shows_expired_forms
 def pad():
     if request.method == "GET":
         count = request.args.get("count", DEFAULT_COUNT)

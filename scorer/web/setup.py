@@ -14,10 +14,11 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
-from .. import access, games_service
+from .. import access, games_service, player_ids
 from ..engine.rules import DEFAULT_EDITION, Ruleset
 from ..engine.table import deal
 from ..engine.validation import MAX_PLAYERS, parse_game
+from ..numbers import parse_int, parse_suffix
 from .editions import (
     FREE_CITY_COUNT,
     chosen_ruleset,
@@ -28,6 +29,7 @@ from .editions import (
     remember_edition,
     ruleset_for_count,
 )
+from .expired_forms import shows_expired_forms
 from .forms import SetupForm, count_choices, posted_rows, side_choices
 from .labels import side_label, wonder_label
 from .problems import ErrorMap, summary
@@ -45,7 +47,7 @@ def blank_seat(free_city: bool = False) -> dict:
 def seats_for_count(seats: list[dict], count: str) -> list[dict]:
     """The seats for a new player count, keeping the typed ones in order."""
     players = [seat for seat in seats if not seat.get("free_city")]
-    wanted = 2 if count == FREE_CITY_COUNT else int(count)
+    wanted = 2 if count == FREE_CITY_COUNT else parse_int(count)
     players = players[:wanted] + [blank_seat() for _ in range(wanted - len(players))]
     if count == FREE_CITY_COUNT:
         free = [seat for seat in seats if seat.get("free_city")] or [blank_seat(free_city=True)]
@@ -101,16 +103,26 @@ def seats_of(document: dict) -> list[dict]:
 
 def moved(seats: list[dict], action: str) -> list[dict] | None:
     """Seats after an ``up-N``/``down-N`` button, or None when the action is not a move."""
-    direction, _, position = action.partition("-")
-    if direction not in ("up", "down") or not position.isdigit():
-        return None
-    index = int(position)
-    other = index - 1 if direction == "up" else index + 1
-    if not (0 <= index < len(seats) and 0 <= other < len(seats)):
-        return seats
-    seats = list(seats)
-    seats[index], seats[other] = seats[other], seats[index]
-    return seats
+    for direction, step in (("up-", -1), ("down-", 1)):
+        index = parse_suffix(action, direction, len(seats))
+        if index is not None:
+            other = index + step
+            if not 0 <= other < len(seats):
+                return seats
+            seats = list(seats)
+            seats[index], seats[other] = seats[other], seats[index]
+            return seats
+    return None
+
+
+def bad_keys(seats: list[dict], saved) -> bool:
+    """Whether a seat's hidden key could not have come from this page: a key on a new game, a
+    key that is no player id, or two seats with one player (which would copy that city)."""
+    keys = [seat.get("key") or "" for seat in seats if seat.get("key")]
+    if saved is None:
+        return bool(keys)
+    return (len(set(keys)) != len(keys)
+            or not all(player_ids.VALID_ID.fullmatch(key) for key in keys))
 
 
 def dealt(seats: list[dict], ruleset: Ruleset) -> list[dict]:
@@ -231,6 +243,12 @@ def handle(form: SetupForm, saved) -> object:
     reordered = moved(seats, action)
     if reordered is not None:
         return show(form_with(reordered, form.title.data, ruleset, form.version.data), saved)
+    if action != "save" or bad_keys(seats, saved):
+        errors = ErrorMap()
+        errors.add("action", _("The form was sent with a button or a seat this page does not "
+                               "have; nothing was saved. Check the table and save again."))
+        form.validate()
+        return show(form, saved, errors, status=400)
     form_ok = form.validate()
     seats = dealt(seats, ruleset)
     document = build_document(seats, saved.document if saved else None, ruleset)
@@ -265,6 +283,7 @@ def handle(form: SetupForm, saved) -> object:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@shows_expired_forms
 def new_game():
     if request.method == "POST":
         return handle(SetupForm(), None)
@@ -276,6 +295,7 @@ def new_game():
 
 
 @bp.route("/games/<game_id>/setup", methods=["GET", "POST"])
+@shows_expired_forms
 def edit_setup(game_id: str):
     saved = games_service.load(game_id)
     if saved is None:

@@ -1,0 +1,61 @@
+"""Security headers on every answer (pages, PDFs, the API, static files) and the cookies' flags.
+
+The pages use only same-origin scripts and style sheets (``static/``), so the policy allows
+nothing inline: an injected ``<script>`` or ``style`` attribute does not run. WeasyPrint reads
+the PDF templates' inline ``<style>`` itself; those templates are never served to a browser.
+A PDF answer gets only ``frame-ancestors 'none'``: the browsers' own PDF viewers run inside
+the PDF's document and break under ``default-src 'none'`` (Chrome's viewer page uses inline
+styles, Firefox's pdf.js its own scripts), and a PDF runs no script of ours anyway.
+
+``SESSION_COOKIE_SECURE`` is the one switch for HTTPS: when true, every cookie the app sets
+(the session with its CSRF token, the language, the device's games) carries ``Secure``.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response, current_app, g
+
+CONTENT_SECURITY_POLICY = "; ".join((
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+))
+PDF_POLICY = "frame-ancestors 'none'"
+HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+def cookie_flags() -> dict:
+    """The flags of every cookie the app sets itself, as keyword arguments of ``set_cookie``."""
+    return {"secure": bool(current_app.config["SESSION_COOKIE_SECURE"]), "httponly": True,
+            "samesite": "Lax"}
+
+
+def mark_language_dependent() -> None:
+    """Called where the answer's language is chosen: caches must key it on what chose it."""
+    g.language_negotiated = True
+
+
+def add_headers(response: Response) -> Response:
+    policy = PDF_POLICY if response.mimetype == "application/pdf" else CONTENT_SECURITY_POLICY
+    response.headers.setdefault("Content-Security-Policy", policy)
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if g.get("language_negotiated"):
+        response.vary.update(("Cookie", "Accept-Language"))
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(add_headers)
