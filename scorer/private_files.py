@@ -2,8 +2,9 @@
 
 They hold every saved game and the secret key that signs sessions and the device cookies.
 The folder is created with mode 700 (and tightened to it when it already exists, as a git
-checkout leaves it at 755); the database file is created empty with mode 600 before SQLite
-first opens it, since SQLite would create it with the umask's 644. SQLite gives its ``-wal``
+checkout leaves it at 755) by the factory; the database file is created empty with mode 600 by
+the storage layer just before SQLite first opens it (:func:`private_file`), since SQLite
+would create it with the umask's 644. SQLite gives its ``-wal``
 and ``-shm`` files the database file's mode. A folder or file the app's user does not own is
 left as it is.
 """
@@ -39,22 +40,5 @@ def private_file(path: str) -> None:
         pass
 
 
-def sqlite_path(config) -> str | None:
-    """The SQLite database file the app will open, or None (PostgreSQL, in memory)."""
-    url = config.get("DATABASE_URL")
-    if url:
-        if not url.startswith("sqlite:///"):
-            return None
-        path = url[len("sqlite:///"):].split("?", 1)[0]
-    else:
-        path = config.get("DATABASE")
-    if not path or path == ":memory:" or path.startswith("file:"):
-        return None
-    return os.path.abspath(path)
-
-
 def init_app(app: Flask) -> None:
     private_folder(app.instance_path)
-    path = sqlite_path(app.config)
-    if path:
-        private_file(path)

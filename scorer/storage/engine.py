@@ -17,6 +17,8 @@ from flask import Flask, current_app
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
+from ..private_files import private_file
+
 EXTENSION = "scorer.storage"
 DEFAULT_BUSY_TIMEOUT = 15.0  # seconds a SQLite writer waits for another one
 
@@ -37,7 +39,7 @@ def database_url(config) -> str:
 def _sqlite_engine(url: str, busy_timeout: float) -> Engine:
     path = make_url(url).database
     if path and path != ":memory:":
-        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        private_file(path)  # created with mode 600, not the umask's 644 SQLite would use
     engine = create_engine(url, connect_args={"timeout": busy_timeout})
 
     @event.listens_for(engine, "connect")
