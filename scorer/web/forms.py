@@ -183,8 +183,8 @@ MAX_FREE_SYMBOLS = 9
 
 
 def points_field(label, minimum=-MAX_NUMBER, maximum=MAX_NUMBER):
-    return IntegerField(label, validators=[Optional(), NumberRange(minimum, maximum)],
-                        render_kw={"inputmode": "numeric", "max": maximum})
+    return WholeNumberField(label, validators=[Optional(), NumberRange(minimum, maximum)],
+                            signed=minimum < 0, render_kw={"inputmode": "numeric", "max": maximum})
 
 
 class QuickColumnForm(Form):
