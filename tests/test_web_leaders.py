@@ -202,3 +202,37 @@ def test_filled_sheet_of_a_leaders_game(app, client):
     assert scores.index("Guilds") < scores.index("Leaders") < scores.index("Total")
     details = text[text.index("Details"):]
     assert "Cleopatra" in details and "Buried leaders: Nero" in details
+
+
+# --- build checker: recruiting ----------------------------------------------------------------
+
+
+def test_build_checker_answers_a_recruit_question(app, client):
+    document = leaders_game()
+    document["players"][1]["side"] = "night"  # Roma night: Bob's leaders 2 coins cheaper
+    game_id = save(app, document)
+    html = client.get(f"/games/{game_id}/build").get_data(as_text=True)
+    assert 'value="recruit"' in html and 'name="recruit"' in html
+    answer = client.post(f"/games/{game_id}/build", data={"player": "Bob", "what": "recruit",
+                                                           "recruit": "midas", "age": "2"})
+    assert answer.status_code == 200
+    page = answer.get_data(as_text=True)
+    assert "Can Bob recruit Midas? Yes." in " ".join(page.split())
+    assert "1 coin to the bank" in page and "printed cost: 3" in page
+    answer = client.post(f"/games/{game_id}/build", data={"player": "Cy", "what": "recruit",
+                                                           "recruit": "caesar", "age": "2"})
+    page = " ".join(answer.get_data(as_text=True).split())
+    assert "Can Cy recruit Caesar? No." in page
+    # an Age-cost leader without the Age: the problem beside the Age
+    answer = client.post(f"/games/{game_id}/build", data={"player": "Cy", "what": "recruit",
+                                                           "recruit": "aganice", "age": ""})
+    assert answer.status_code == 422
+    assert 'href="#age"' in answer.get_data(as_text=True)
+
+
+def test_no_recruit_question_without_leaders(app, client):
+    from tests.test_web_editions import SECOND_TABLE
+
+    game_id = save(app, SECOND_TABLE)
+    html = client.get(f"/games/{game_id}/build").get_data(as_text=True)
+    assert 'value="recruit"' not in html

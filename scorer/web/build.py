@@ -8,9 +8,11 @@ engine's trade checker and shows its report with the neighbours' names in place 
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
 from ..engine.catalog import Catalog
+from ..engine.rules import Ruleset
 from ..engine.trade import answer, parse_trade_question
 from ..i18n import translator
 from ..numbers import parse_int
@@ -24,7 +26,7 @@ from .problems import ErrorMap, summary
 bp = Blueprint("build", __name__)
 
 FIELD_OF_PATH = {"player": "player", "build": "card", "build.card": "card", "hand": "hand",
-                 "age": "age"}
+                 "age": "age", "recruit": "recruit"}
 
 
 def card_choices(catalog: Catalog) -> list[SelectChoice]:
@@ -35,16 +37,26 @@ def card_choices(catalog: Catalog) -> list[SelectChoice]:
             for card in cards]
 
 
-def prepare(form: BuildForm, names: list[str], catalog: Catalog) -> BuildForm:
+def prepare(form: BuildForm, names: list[str], ruleset: Ruleset) -> BuildForm:
+    """The choices for this game: its players, its edition's cards, and with Leaders a fourth
+    question, recruiting a leader."""
+    catalog = ruleset.catalog
     form.player.choices = [SelectChoice(name) for name in names]
     form.card.choices = card_choices(catalog)
     form.hand.choices = [SelectChoice(card.id) for card in catalog.cards.values()]
+    if ruleset.leaders is not None:
+        form.what.choices = [*form.what.choices, SelectChoice("recruit", _("Recruit a leader"))]
+        names_by_id = leader_names(ruleset)
+        form.recruit.choices = [SelectChoice(leader_id, name) for leader_id, name in
+                                sorted(names_by_id.items(), key=lambda item: item[1].casefold())]
     return form
 
 
 def question_of(document: dict, form: BuildForm) -> dict:
     question = dict(document, player=form.player.data)
-    if form.what.data == "hand":
+    if form.what.data == "recruit":
+        question["recruit"] = form.recruit.data
+    elif form.what.data == "hand":
         question["hand"] = list(form.hand.data or [])
     elif form.what.data == "stage":
         question["build"] = {"wonder_stage": True}
@@ -57,7 +69,7 @@ def question_of(document: dict, form: BuildForm) -> dict:
 
 def field_errors(form: BuildForm, errors: ErrorMap) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {name: list(form[name].errors) for name in
-                                   ("player", "what", "card", "hand", "age")}
+                                   ("player", "what", "card", "hand", "age", "recruit")}
     for path in errors.paths():
         field = FIELD_OF_PATH.get(path) or ("hand" if path.startswith("hand[") else None)
         if field:
@@ -79,7 +91,7 @@ def check(game_id: str):
     names = [city.name for city in game.cities]
     report, status, errors = None, 200, ErrorMap()
     if request.method == "POST":
-        form = prepare(BuildForm(), names, game.catalog)
+        form = prepare(BuildForm(), names, game.ruleset)
         if form.validate():
             question, problems = parse_trade_question(question_of(saved.document, form))
             if problems:
@@ -90,7 +102,7 @@ def check(game_id: str):
             status = 422
     else:
         form = prepare(BuildForm(formdata=None, data={"player": request.args.get("player", names[0])}),
-                       names, game.catalog)
+                       names, game.ruleset)
     fields = field_errors(form, errors)
     general = errors.rest()
     catalog = game.catalog
@@ -98,9 +110,11 @@ def check(game_id: str):
     every = dict.fromkeys(catalog.cards, 1)
     chips = chip_groups(catalog, list(form.hand.data or []), every, {})
     ids = {"player": form.player.id, "what": None, "card": form.card.id, "age": form.age.id,
+           "recruit": form.recruit.id,
            "hand": "hand-cards"}
     lines = summary([(None, None, general)] + [(ids[name], form[name].label.text, fields[name])
-                                               for name in ("player", "what", "card", "age", "hand")])
+                                               for name in ("player", "what", "card", "recruit",
+                                                            "age", "hand")])
     return render_template(
         "build.html", saved=saved, form=form, report=report, fields=fields, summary=lines,
         sides=neighbours(game, form.player.data) if report else {}, card_names=labels,

@@ -228,6 +228,8 @@ class BuildForm(FlaskForm):
                                              SelectChoice("hand", _l("A whole hand"))],
                        default="card")
     card = SelectField(_l("Building"), choices=[], validate_choice=False)
+    #: Leaders: the leader to recruit (choices set by the view when the game plays Leaders)
+    recruit = SelectField(_l("Leader"), choices=[], validate_choice=False)
     hand = SelectMultipleField(_l("Cards in hand"), choices=[])
     age = SelectField(_l("Age"), choices=[SelectChoice("", _l("Not given")), SelectChoice("1", "I"),
                                           SelectChoice("2", "II"), SelectChoice("3", "III")],
