@@ -325,3 +325,11 @@ def test_filled_sheet_of_a_second_edition_game(app, client):
     scores = text[:text.index("Details")]
     assert scores.index("Wonder", scores.index("Name")) < scores.index("Military")
     assert "Night" in text and "Ludus" in text
+
+
+def test_home_page_prints_blank_pads_of_the_users_edition(app, client):
+    html = client.get("/").get_data(as_text=True)
+    assert 'href="/pad.pdf?edition=second"' in html
+    assert 'href="/pad.pdf?edition=second&amp;leaders=1"' in html
+    client.set_cookie("edition", "first")
+    assert 'href="/pad.pdf?edition=first"' in client.get("/").get_data(as_text=True)

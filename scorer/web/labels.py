@@ -67,9 +67,13 @@ def played_with(document: dict) -> str:
 
 
 def register(app) -> None:
+    from ..engine.rules import expansions
+    from .editions import expansion_label, preferred_edition
+
     app.jinja_env.globals.update(
         COLOUR_LABELS=COLOUR_LABELS, MARKS=MARKS, AGE_LABELS=AGE_LABELS,
         SYMBOL_LABELS=SYMBOL_LABELS, RESOURCE_LABELS=RESOURCE_LABELS,
         card_label=card_label, wonder_label=wonder_label, side_label=side_label,
-        played_with=played_with,
+        played_with=played_with, preferred_edition=preferred_edition, expansions=expansions,
+        expansion_label=expansion_label,
     )
