@@ -236,3 +236,16 @@ def test_no_recruit_question_without_leaders(app, client):
     game_id = save(app, SECOND_TABLE)
     html = client.get(f"/games/{game_id}/build").get_data(as_text=True)
     assert 'value="recruit"' not in html
+
+
+def test_an_out_of_date_city_shows_both_versions_of_the_leaders(app, client):
+    game_id = save(app, leaders_game())
+    url, html = city_page(client, game_id)
+    first = city_post(client, url, html, leaders=["cleopatra", "midas"],
+                      **{"buried-0-leader": "nero", "buried-0-age": "2"})
+    assert first.status_code == 302
+    stale = city_post(client, url, html, leaders=["hatshepsut"],
+                      **{"buried-0-leader": "nero", "buried-0-age": "2"})
+    assert stale.status_code == 409
+    page = " ".join(stale.get_data(as_text=True).split())
+    assert "Hatshepsut" in page and "Cleopatra, Midas" in page

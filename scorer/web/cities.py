@@ -235,6 +235,8 @@ def conflict_rows(form: CityForm, stored: dict, ruleset: Ruleset) -> list[dict]:
     rows.append({"label": form.cards.label.text, "mine": ", ".join(mine) or "–",
                  "theirs": ", ".join(theirs) or "–", "differs": mine != theirs,
                  "counts": (len(mine), len(theirs))})
+    if ruleset.leaders is not None:
+        rows.extend(leader_chips.conflict_rows(form, stored, ruleset))
     return rows
 
 

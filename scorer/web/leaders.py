@@ -124,3 +124,23 @@ def groups(ruleset: Ruleset, selected: list[str], taken: dict[str, str],
     return [{"set": name, "label": SETS[name][0], "mark": SETS[name][1],
              "chips": sorted(by_set[name], key=lambda chip: chip["label"].casefold())}
             for name in SETS if name in by_set]
+
+
+def conflict_rows(form, stored: dict, ruleset: Ruleset) -> list[dict]:
+    """The leaders as typed beside those saved elsewhere (for the out-of-date city page)."""
+    names = {leader.id: leader_label(leader) for leader in ruleset.leaders.playable}
+
+    def listed(ids) -> list[str]:
+        return sorted(names.get(str(leader_id), str(leader_id)) for leader_id in ids)
+
+    typed_leaders, typed_buried = typed(form)
+    saved_buried = [entry["leader"] for entry in buried_entries(stored)]
+    rows = []
+    for label, mine, theirs in (
+            (form.leaders.label.text, listed(typed_leaders), listed(stored.get("leaders") or [])),
+            (str(_l("Buried leaders")),
+             listed(entry["leader"] if isinstance(entry, dict) else entry for entry in typed_buried),
+             listed(saved_buried))):
+        rows.append({"label": label, "mine": ", ".join(mine) or "–",
+                     "theirs": ", ".join(theirs) or "–", "differs": mine != theirs})
+    return rows
