@@ -87,11 +87,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Reports keep the score pad's row order, as the spec's examples show them.
     app.json.sort_keys = False
 
-    from . import api, backups, cli, games_api, headers, hosting, i18n, pdf, secret, web
+    from . import access, api, backups, cli, games_api, headers, hosting, i18n, pdf, secret, web
 
     hosting.init_app(app)
     secret.init_app(app)
     headers.init_app(app)
+    access.init_app(app)
     i18n.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(games_api.bp)

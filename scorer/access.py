@@ -1,25 +1,177 @@
 """Who may do what with a saved game: the one check the pages and the JSON API share.
 
 A game's link is the key the table shares: whoever has it may view the game and enter cities.
-The owner rules (issue 12: only the creator changes the set-up or deletes) belong here, so the
-pages and the API enforce the same ones; until they land, every action is allowed.
+Only the browser that created a game may change its set-up or delete it, and each browser's
+history lists only the games it created or opened.
+
+- Each browser gets a **device key**: a random 256-bit value in the ``device`` cookie
+  (HttpOnly, SameSite=Lax, Secure with ``SESSION_COOKIE_SECURE``), renewed on use.
+- A game's **owner token** is HMAC-SHA256(device key, salt) with a random salt per game. The
+  game row stores only ``v1$<salt>$<sha256 of the token>`` (``owner_token_hash``), so neither
+  the database nor a backup holds anything that proves ownership.
+- The owner can show a **hand-over link** carrying the token; the browser that opens it and
+  confirms becomes the owner (the hash is replaced by one for its own device key, so the link
+  then stops working).
+- The **history** is a cookie signed with the app's secret key (kept in ``instance/``, so it
+  survives a restart) holding the ids of the last games this browser created or opened.
+
+Games without an owner hash (saved before owners existed, or restored from an old backup) keep
+the rules they were made under: their link is their only key, so whoever has it may also
+change their set-up or delete them. No history lists them, so they are found only by link.
 """
 
 from __future__ import annotations
 
-from flask import abort
+import base64
+import hashlib
+import hmac
+import re
+import secrets
+
+from flask import Flask, Response, abort, current_app, g, request
+from itsdangerous import BadSignature, Signer
+
+from .headers import cookie_flags
 
 #: "create" a game, "view" it, "enter" a city, change the "setup", "delete" it
 ACTIONS = ("create", "view", "enter", "setup", "delete")
+OWNER_ACTIONS = ("setup", "delete")
+DEVICE_COOKIE = "device"
+HISTORY_COOKIE = "games"
+#: browsers keep a cookie at most 400 days; each use renews it
+COOKIE_AGE = 400 * 24 * 3600
+#: the history cookie's length: 100 ids of 22 characters stay far below a cookie's 4 KB
+HISTORY_SIZE = 100
+KEY = re.compile(r"[A-Za-z0-9_-]{43}")
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+HASH_VERSION = "v1"
+
+
+# --- the device key and owner tokens ------------------------------------------------------
+
+def device_key(create: bool = False) -> str | None:
+    """This browser's key (a new one, sent with the answer, when ``create`` and it has none)."""
+    if "device_key" not in g:
+        sent = request.cookies.get(DEVICE_COOKIE, "")
+        g.device_key = sent if KEY.fullmatch(sent) else None
+    if g.device_key is None and create:
+        g.device_key = secrets.token_urlsafe(32)
+        g.send_device = True
+    return g.device_key
+
+
+def owner_token(key: str, salt: str) -> str:
+    digest = hmac.new(key.encode("ascii"), salt.encode("ascii"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
+
+
+def hashed(salt: str, token: str) -> str:
+    return f"{HASH_VERSION}${salt}${hashlib.sha256(token.encode('ascii')).hexdigest()}"
+
+
+def new_owner_hash() -> str:
+    """The ``owner_token_hash`` for a game this browser creates now."""
+    salt = secrets.token_urlsafe(12)
+    return hashed(salt, owner_token(device_key(create=True), salt))
+
+
+def api_owner_hash() -> str | None:
+    """The owner of a game created through the API: the calling browser when it has a device key;
+    a program without cookies gets a game whose link is its key (it could not prove anything)."""
+    return new_owner_hash() if device_key() else None
+
+
+def _salt(saved) -> str | None:
+    stored = getattr(saved, "owner_token_hash", None) or ""
+    parts = stored.split("$")
+    return parts[1] if len(parts) == 3 and parts[0] == HASH_VERSION else None
+
+
+def token_matches(saved, token: str) -> bool:
+    salt = _salt(saved)
+    if salt is None or not isinstance(token, str) or not KEY.fullmatch(token):
+        return False
+    return hmac.compare_digest(hashed(salt, token), saved.owner_token_hash)
+
+
+def can_manage(saved) -> bool:
+    """Whether this browser created ``saved`` (or had it handed over): set-up and delete."""
+    if not getattr(saved, "owner_token_hash", None):
+        return True  # a game from before owners: the link is the key, as it was
+    key, salt = device_key(), _salt(saved)
+    return key is not None and salt is not None and token_matches(saved, owner_token(key, salt))
+
+
+def hand_over_token(saved) -> str | None:
+    """The token of the hand-over link, for the owner only (None for a game without owner)."""
+    if _salt(saved) is None or not can_manage(saved):
+        return None
+    return owner_token(device_key(), _salt(saved))
 
 
 def may(action: str, saved) -> bool:
     """Whether the current request may do ``action`` to ``saved`` (None for "create")."""
     if action not in ACTIONS:
         raise ValueError(f"unknown action {action!r}")
-    return True
+    return action not in OWNER_ACTIONS or can_manage(saved)
 
 
 def require(action: str, saved) -> None:
     if not may(action, saved):
         abort(403)
+
+
+# --- the history -------------------------------------------------------------------------
+
+def _signer() -> Signer:
+    return Signer(current_app.secret_key, salt="scorer.history")
+
+
+def remembered() -> list[str]:
+    """The ids of the games this browser created or opened, the most recent first."""
+    if "history" not in g:
+        ids: list[str] = []
+        try:
+            value = _signer().unsign(request.cookies.get(HISTORY_COOKIE, "")).decode("ascii")
+        except (BadSignature, UnicodeDecodeError):
+            value = ""
+        ids = [game_id for game_id in value.split(".") if GAME_ID.fullmatch(game_id)]
+        g.history = ids[:HISTORY_SIZE]
+    return g.history
+
+
+def remember(game_id: str) -> None:
+    ids = remembered()
+    if ids[:1] != [game_id] and GAME_ID.fullmatch(game_id):
+        g.history = ([game_id] + [other for other in ids if other != game_id])[:HISTORY_SIZE]
+        g.history_changed = True
+
+
+def forget(game_id: str) -> None:
+    ids = remembered()
+    if game_id in ids:
+        g.history = [other for other in ids if other != game_id]
+        g.history_changed = True
+
+
+def send_cookies(response: Response) -> Response:
+    if g.get("history_changed"):
+        value = _signer().sign(".".join(g.history).encode("ascii")).decode("ascii")
+        response.set_cookie(HISTORY_COOKIE, value, max_age=COOKIE_AGE, **cookie_flags())
+    if g.get("send_device") or (g.get("history_changed") and g.get("device_key")):
+        response.set_cookie(DEVICE_COOKIE, g.device_key, max_age=COOKIE_AGE, **cookie_flags())
+    return response
+
+
+def remember_opened(response: Response) -> Response:
+    """A game page shown to this browser puts the game in its history."""
+    game_id = (request.view_args or {}).get("game_id")
+    if (game_id and request.method == "GET" and response.status_code == 200
+            and response.mimetype == "text/html"):
+        remember(game_id)
+    return send_cookies(response)
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(remember_opened)
+    app.jinja_env.globals.update(can_manage=can_manage)

@@ -82,7 +82,7 @@ def create_game():
         return error_report(problems)
     for player in document["players"]:
         player.setdefault("entered", True)  # a game posted whole holds its cities as entered
-    game_id = games_service.create_game(document)
+    game_id = games_service.create_game(document, owner_token_hash=access.api_owner_hash())
     saved = games_service.load(game_id)
     body = {"id": game_id, **game_urls(game_id),
             "players": [player_summary(game_id, p) for p in saved.document["players"]]}

@@ -200,8 +200,9 @@ def test_score_pad_rows_in_the_second_editions_order(app, client):
 
 
 def test_history_says_each_games_edition(app, client):
-    save(app, SECOND_TABLE, title="New box")
-    save(app, game(player("Ada", "gizah"), *filler(2, ["gizah"])), title="Old box")
+    for game_id in (save(app, SECOND_TABLE, title="New box"),
+                    save(app, game(player("Ada", "gizah"), *filler(2, ["gizah"])), title="Old box")):
+        client.get(f"/games/{game_id}")  # a browser's history lists the games it opened
     html = client.get("/games").get_data(as_text=True)
     new_box = html[html.index("New box"):]
     old_box = html[html.index("Old box"):]

@@ -50,7 +50,8 @@ def test_history_uses_one_date_format(app, client):
 
     from scorer.i18n import moment_label
 
-    saved(app, game(player("Ada", "alexandria"), player("Bob", "gizah"), player("Cy", "rhodes")))
+    client.get("/games/" + saved(app, game(player("Ada", "alexandria"), player("Bob", "gizah"),
+                                           player("Cy", "rhodes"))))
     shapes = {"en": r"[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M",
               "nl": r"\d{1,2} [a-z]{3} \d{4}, \d{2}:\d{2}",
               "pl": r"\d{1,2} [a-ząćęłńóśźż]{3} \d{4}, \d{2}:\d{2}"}

@@ -25,7 +25,7 @@ def cells(html: str, row: str) -> list[str]:
 
 
 def test_home_page_links_every_task_and_is_small(app, client):
-    save(app, game(player("Ada", "gizah"), *filler(2, ["gizah"])), title="Last night")
+    client.get("/games/" + save(app, game(player("Ada", "gizah"), *filler(2, ["gizah"])), title="Last night"))
     page = client.get("/")
     html = page.get_data(as_text=True)
     assert page.status_code == 200
@@ -108,6 +108,8 @@ def test_api_404_keeps_its_own_shape(client):
 def test_history_lists_newest_first_and_reopens(app, client):
     first = save(app, game(*filler(3)), title="First")
     second = save(app, game(*filler(4)), title="Second")
+    for game_id in (second, first):  # opened in the other order: the list is by creation
+        client.get(f"/games/{game_id}")
     html = client.get("/games").get_data(as_text=True)
     assert html.index("Second") < html.index("First")
     assert f'href="/games/{second}"' in html and f'href="/games/{first}"' in html

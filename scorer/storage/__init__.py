@@ -190,6 +190,14 @@ def update_game(public_id: str, document: dict, title: str | None = None) -> boo
     return modify_game(public_id, lambda _stored: document, title=title) is not None
 
 
+def set_owner(public_id: str, expected: str | None, owner_token_hash: str) -> bool:
+    """Hand a game over: replace its owner hash if it is still ``expected`` (False otherwise)."""
+    with writer(get_engine()).begin() as connection:
+        return connection.execute(
+            update(game).where(game.c.public_id == public_id, game.c.owner_token_hash == expected)
+            .values(owner_token_hash=owner_token_hash)).rowcount == 1
+
+
 def delete_game(public_id: str) -> bool:
     with writer(get_engine()).begin() as connection:
         return connection.execute(delete(game).where(game.c.public_id == public_id)).rowcount == 1

@@ -29,6 +29,9 @@ def page_error(error: HTTPException):
             return shown
         message = _("This form has expired or was not sent from this site. Go back, reload the "
                     "page and send it again.")
+    elif error.code == 403:
+        message = _("Only the browser that created this game can change its players or delete "
+                    "it. Its owner can hand it over with the link on the score pad.")
     elif error.code == 404:
         message = _("There is no such page or game. Games that were deleted are gone for good.")
     elif error.code == 405:
@@ -43,7 +46,7 @@ def page_error(error: HTTPException):
 def init_app(app: Flask) -> None:
     """Register the page blueprints and the database hooks."""
     from .. import api, games_api
-    from . import build, cities, games, install, invite, labels, quick, setup
+    from . import build, cities, games, install, invite, labels, ownership, quick, setup
 
     storage.init_app(app)
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", expired_forms.TOKEN_LIFETIME)
@@ -53,8 +56,9 @@ def init_app(app: Flask) -> None:
     labels.register(app)
     app.jinja_env.globals.update(THEME_COLOURS=install.THEME_COLOURS)
     app.add_url_rule("/", "index", games.index)
-    for blueprint in (games.bp, setup.bp, cities.bp, quick.bp, build.bp, invite.bp, install.bp):
+    for blueprint in (games.bp, setup.bp, cities.bp, quick.bp, build.bp, invite.bp, install.bp,
+                      ownership.bp):
         app.register_blueprint(blueprint)
-    for code in (400, 404, 405, 413):
+    for code in (400, 403, 404, 405, 413):
         app.register_error_handler(code, page_error)
     app.register_error_handler(CSRFError, page_error)

@@ -12,7 +12,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from .. import games_service, storage
+from .. import access, games_service, storage
 from ..engine.scoring import score_game
 from ..engine.validation import parse_game
 from ..i18n import translator
@@ -28,7 +28,7 @@ RECENT_ON_HOME = 5
 
 def index():
     """The first page: start a game, use the quick pad, or reopen a recent game."""
-    return render_template("index.html", recent=storage.list_games()[:RECENT_ON_HOME])
+    return render_template("index.html", recent=storage.list_games(access.remembered())[:RECENT_ON_HOME])
 
 
 def load_scorable(game_id: str):
@@ -105,7 +105,7 @@ def live(game_id: str):
 
 @bp.get("/games")
 def history():
-    return render_template("history.html", games=storage.list_games())
+    return render_template("history.html", games=storage.list_games(access.remembered()))
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
@@ -114,9 +114,11 @@ def delete(game_id: str):
     saved = storage.load_game(game_id)
     if saved is None:
         abort(404)
+    access.require("delete", saved)
     form = FlaskForm()
     if form.validate_on_submit():
         storage.delete_game(game_id)
+        access.forget(game_id)
         flash(_("The game was deleted."))
         return redirect(url_for("games.history"))
     return render_template("delete.html", saved=saved, form=form)

@@ -257,7 +257,9 @@ def handle(form: SetupForm, saved) -> object:
         return show(form, saved, drop_refused(ErrorMap(problems), form), status=422)
     title = form.title.data or None
     if saved is None:
-        public_id = games_service.create_game(document, title)
+        public_id = games_service.create_game(document, title,
+                                              owner_token_hash=access.new_owner_hash())
+        access.remember(public_id)
         # Parallel entry is the normal way: the table is invited first (one phone may still
         # enter every city from there).
         flash(_("Game saved. Invite the players, or enter the cities on this phone."))
@@ -300,6 +302,7 @@ def edit_setup(game_id: str):
     saved = games_service.load(game_id)
     if saved is None:
         abort(404)
+    access.require("setup", saved)
     if request.method == "POST":
         return handle(SetupForm(), saved)
     version = games_service.setup_version(saved.document)

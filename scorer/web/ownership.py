@@ -1,0 +1,50 @@
+"""Handing a game over to another browser: the owner shows a link, the new owner confirms.
+
+The link carries the owner token (see :mod:`scorer.access`); opening it only shows a question,
+so a messenger's link preview cannot take the game. Confirming (a form post with its CSRF
+token) stores a hash for the new browser's own key, which ends the old owner's rights and the
+link's.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+
+from .. import access, storage
+from .expired_forms import shows_expired_forms
+
+bp = Blueprint("ownership", __name__)
+
+
+def load(game_id: str):
+    saved = storage.load_game(game_id)
+    if saved is None:
+        abort(404)
+    return saved
+
+
+@bp.get("/games/<game_id>/owner")
+def hand_over(game_id: str):
+    saved = load(game_id)
+    access.require("setup", saved)
+    token = access.hand_over_token(saved)
+    link = token and url_for("ownership.claim", game_id=game_id, token=token, _external=True)
+    return render_template("hand_over.html", saved=saved, link=link)
+
+
+@bp.route("/games/<game_id>/claim/<token>", methods=["GET", "POST"])
+@shows_expired_forms
+def claim(game_id: str, token: str):
+    saved = load(game_id)
+    if not access.token_matches(saved, token):
+        abort(404)
+    form = FlaskForm()
+    if form.validate_on_submit():
+        if not storage.set_owner(game_id, saved.owner_token_hash, access.new_owner_hash()):
+            abort(404)
+        access.remember(game_id)
+        flash(_("This game is now yours: this browser can change its players or delete it."))
+        return redirect(url_for("games.pad", game_id=game_id))
+    return render_template("claim.html", saved=saved, form=form)

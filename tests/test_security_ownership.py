@@ -1,0 +1,121 @@
+"""Issue 12: whose games. Two independent browsers; the history, deleting, set-up, hand-over."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorer import create_app, storage
+from tests.helpers import city_path, city_version
+
+
+def new_game(client, *names):
+    data = {"title": "", "count": str(len(names)), "action": "save", "edition": "first"}
+    for index, name in enumerate(names):
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "",
+                     f"seats-{index}-side": ""})
+    answer = client.post("/games/new", data=data)
+    assert answer.status_code == 302, answer.get_data(as_text=True)[:500]
+    return re.search(r"/games/([^/]+)/", answer.headers["Location"]).group(1)
+
+
+@pytest.fixture
+def first(client):
+    return client
+
+
+@pytest.fixture
+def second(app):
+    return app.test_client()
+
+
+def test_second_browser_sees_nothing_of_the_first_and_cannot_delete_its_game(app, first, second):
+    game_id = new_game(first, "Ada", "Bob", "Cy")
+    assert game_id in first.get("/games").get_data(as_text=True)
+    assert game_id in first.get("/").get_data(as_text=True)
+    assert game_id not in second.get("/games").get_data(as_text=True)
+    assert game_id not in second.get("/").get_data(as_text=True)
+
+    assert second.get(f"/games/{game_id}/delete").status_code == 403
+    assert second.post(f"/games/{game_id}/delete").status_code == 403
+    assert second.get(f"/games/{game_id}/setup").status_code == 403
+    assert second.post(f"/games/{game_id}/setup", data={"action": "save"}).status_code == 403
+    assert second.get(f"/games/{game_id}/owner").status_code == 403
+    with app.app_context():
+        assert storage.load_game(game_id) is not None
+
+    # the link lets the table view the game and enter cities
+    pad = second.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f"/games/{game_id}/delete" not in pad and f"/games/{game_id}/setup" not in pad
+    data = {"stages": "0", "coins": "4", "victory_1": "0", "victory_3": "0", "victory_5": "0",
+            "defeat": "0", "action": "next", "version": city_version(app, game_id, 0)}
+    assert second.post(city_path(app, game_id, 0), data=data).status_code == 302
+    # ... and, once opened, it is in that browser's history too (but still not deletable)
+    assert game_id in second.get("/games").get_data(as_text=True)
+    assert second.post(f"/games/{game_id}/delete").status_code == 403
+
+    assert f"/games/{game_id}/delete" in first.get(f"/games/{game_id}").get_data(as_text=True)
+    assert first.post(f"/games/{game_id}/delete").status_code == 302
+    with app.app_context():
+        assert storage.load_game(game_id) is None
+    assert game_id not in first.get("/games").get_data(as_text=True)
+
+
+def test_ownership_is_stored_hashed_and_survives_a_restart(app, first, tmp_path):
+    game_id = new_game(first, "Ada", "Bob", "Cy")
+    with app.app_context():
+        stored = storage.load_game(game_id).owner_token_hash
+    device = first.get_cookie("device").value
+    assert stored.startswith("v1$") and device not in stored
+    restarted = create_app(dict(app.config))  # same database, same secret key: a restart
+    again = restarted.test_client()
+    for cookie in ("device", "games"):
+        again.set_cookie(cookie, first.get_cookie(cookie).value)
+    assert game_id in again.get("/games").get_data(as_text=True)
+    assert again.get(f"/games/{game_id}/delete").status_code == 200
+
+
+def test_forged_history_cookie_is_ignored(app, first, second):
+    game_id = new_game(first, "Ada", "Bob", "Cy")
+    second.set_cookie("games", game_id + ".forged")
+    assert game_id not in second.get("/games").get_data(as_text=True)
+
+
+def test_the_owner_hands_the_game_over_with_a_link(app, first, second):
+    game_id = new_game(first, "Ada", "Bob", "Cy")
+    html = first.get(f"/games/{game_id}/owner").get_data(as_text=True)
+    link = re.search(r'value="http://localhost(/games/[^"]+/claim/[^"]+)"', html).group(1)
+    page = second.get(link)  # opening it only asks (a link preview takes nothing)
+    assert page.status_code == 200 and "Take over" in page.get_data(as_text=True)
+    assert second.get(f"/games/{game_id}/delete").status_code == 403
+    assert second.post(link).status_code == 302
+    assert second.get(f"/games/{game_id}/delete").status_code == 200
+    assert first.get(f"/games/{game_id}/delete").status_code == 403
+    assert second.get(link).status_code == 404  # used: the old token no longer matches
+    assert first.get(f"/games/{game_id}/claim/{'x' * 43}").status_code == 404
+
+
+def test_games_without_owner_keep_the_link_as_their_key(app, second):
+    from tests.helpers import filler, game
+
+    with app.app_context():
+        game_id = storage.create_game(game(*filler(3)))
+    assert game_id not in second.get("/games").get_data(as_text=True)
+    assert second.get(f"/games/{game_id}/delete").status_code == 200
+    assert "nothing to hand over" in second.get(f"/games/{game_id}/owner").get_data(as_text=True)
+
+
+def test_api_games_get_an_owner_too(app, first, second):
+    from tests.helpers import filler, game
+
+    new_game(first, "Ada", "Bob", "Cy")  # this browser has a device key now
+    answer = first.post("/api/v1/games", json=game(*filler(3)))
+    assert answer.status_code == 201, answer.get_json()
+    game_id = answer.get_json()["id"]
+    with app.app_context():
+        assert storage.load_game(game_id).owner_token_hash.startswith("v1$")
+    assert second.get(f"/games/{game_id}/delete").status_code == 403
+    program = second.post("/api/v1/games", json=game(*filler(3))).get_json()["id"]  # no cookies
+    with app.app_context():
+        assert storage.load_game(program).owner_token_hash is None
