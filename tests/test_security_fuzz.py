@@ -13,6 +13,7 @@ import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -145,7 +146,7 @@ def url_for_rule(rule, game_id, draw) -> str:
             parts[argument] = draw(ARG_VALUES.get(argument, st.text(min_size=1, max_size=10)))
     url = rule.rule
     for name, value in parts.items():
-        url = re.sub(rf"<(?:\w+:)?{name}>", lambda _m, v=value: str(v).replace("/", "%2F"), url)
+        url = re.sub(rf"<(?:\w+:)?{name}>", lambda _m, v=value: quote(str(v), safe=""), url)
     return url
 
 
