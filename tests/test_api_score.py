@@ -103,12 +103,14 @@ def test_nan_and_huge_numbers_are_422_not_500(client):
     assert [e["code"] for e in answer.json["errors"]] == ["invalid", "too_many_stages", "invalid"]
 
 
-def test_huge_coin_count_is_scored(client):
+def test_huge_coin_count_is_refused_with_a_clear_error(client):
+    """Issue 12: coins have an upper bound no game reaches (999), not 10^4000 accepted."""
     doc = valid_game()
     doc["players"][3]["coins"] = 10 ** 4000
     answer = post(client, doc)
-    assert answer.status_code == 200
-    assert answer.json["players"][3]["scores"]["coins"] == 10 ** 4000 // 3
+    assert answer.status_code == 422
+    (error,) = answer.json["errors"]
+    assert error["path"] == "players[3].coins" and "at most 999 coins" in error["message"]
 
 
 # ---------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import bounds
 from .catalog import Catalog
 from .city import City, Game
 from .leaders.validation import TableLeaders, check_table, parse_player
@@ -127,6 +128,9 @@ def parse_game(document: Any, extra_fields: frozenset[str] = frozenset(),
     if not isinstance(document, dict):
         problems.add("", "invalid", N_("A game must be a JSON object."))
         return None, problems
+    too_large = bounds.oversized(document)
+    if too_large:
+        return None, too_large
     ruleset = ruleset_of(document, problems)
     players = document.get("players")
     if not isinstance(players, list):
@@ -144,7 +148,7 @@ def parse_game(document: Any, extra_fields: frozenset[str] = frozenset(),
     if table is not None:
         check_table(players, table, problems)
     if problems:
-        return None, problems
+        return None, bounds.bounded(problems)
     return Game(ruleset, tuple(cities)), problems
 
 
@@ -196,7 +200,8 @@ def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
                          wonder=wonder_name(wonder.name), side=ruleset.side(side).label,
                          maximum=most, value=stages)
     cards = parse_cards(catalog, at, raw.get("cards", []), problems, holders)
-    coins = check_count(problems, f"{at}.coins", raw.get("coins", 0))
+    coins = check_count(problems, f"{at}.coins", raw.get("coins", 0), maximum=bounds.MAX_COINS,
+                        too_many=("invalid", N_("%(field)s: at most %(maximum)d coins, not %(value)d.")))
     tokens = parse_tokens(ruleset, at, raw.get("tokens", {}), problems)
     free_city = raw.get("free_city", False)
     if "free_city" in raw and not ruleset.free_city:
