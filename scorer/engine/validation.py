@@ -14,6 +14,7 @@ from .catalog import Catalog
 from .city import City, Game
 from .leaders.validation import TableLeaders, check_table, parse_player
 from .messages import ENGLISH, N_, Message, Translator, card_name, wonder_name
+from .names import hidden_characters, normalised, same_name_key
 from .rules import (
     DEFAULT_EDITION,
     Ruleset,
@@ -182,9 +183,15 @@ def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.add(f"{at}.name", "invalid", N_("Every player needs a name."))
-    elif len(name) > MAX_NAME_LENGTH:
+    elif hidden_characters(name):
+        problems.add(f"{at}.name", "invalid", N_(
+            "A name cannot hold invisible or text-direction characters (%(codes)s)."),
+            codes=", ".join(hidden_characters(name)))
+    elif len(normalised(name)) > MAX_NAME_LENGTH:
         problems.add(f"{at}.name", "invalid", N_("A name has at most %(maximum)d characters."),
                      maximum=MAX_NAME_LENGTH)
+    if isinstance(name, str):
+        name = normalised(name)
     if "id" in raw and not (isinstance(raw["id"], str) and 0 < len(raw["id"]) <= MAX_ID_LENGTH):
         problems.add(f"{at}.id", "invalid",
                      N_("A player's \"id\" must be a text of 1 to %(maximum)d characters."),
@@ -330,10 +337,12 @@ def check_across_cities(ruleset: Ruleset, players: list, holders: dict[str, list
             continue
         name = raw.get("name")
         if isinstance(name, str):
-            if name in names:
+            key = same_name_key(name)
+            if key in names:
                 problems.add(f"players[{index}].name", "duplicate_name",
-                             N_("Two players are called '%(name)s'; names must differ."), name=name)
-            names.setdefault(name, index)
+                             N_("Two players are called '%(name)s'; names must differ."),
+                             name=normalised(name))
+            names.setdefault(key, index)
         wonder = raw.get("wonder")
         if isinstance(wonder, str) and wonder in catalog.wonders:
             if wonder in wonders:

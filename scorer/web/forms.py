@@ -24,6 +24,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from ..engine.names import normalised
 from ..engine.rules import Ruleset, get_ruleset
 from ..engine.validation import MAX_NAME_LENGTH, MAX_PLAYERS
 from ..i18n import translator
@@ -82,7 +83,8 @@ def posted_rows(formdata, prefix: str) -> int:
 
 
 def strip(value):
-    return value.strip() if isinstance(value, str) else value
+    """Typed text NFC-normalised and trimmed (names are compared and stored that way)."""
+    return normalised(value) if isinstance(value, str) else value
 
 
 def count_choices(ruleset: Ruleset | None = None):
