@@ -119,3 +119,48 @@ def test_api_games_get_an_owner_too(app, first, second):
     program = second.post("/api/v1/games", json=game(*filler(3))).get_json()["id"]  # no cookies
     with app.app_context():
         assert storage.load_game(program).owner_token_hash is None
+
+
+def test_one_game_per_new_game_page(app, first):
+    html = first.get("/games/new?count=3").get_data(as_text=True)
+    nonce = re.search(r'name="nonce" type="hidden" value="([^"]+)"', html).group(1)
+    data = {"title": "", "count": "3", "action": "save", "edition": "first", "nonce": nonce}
+    for index, name in enumerate(("Ada", "Bob", "Cy")):
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "", f"seats-{index}-side": ""})
+    answers = [first.post("/games/new", data=data) for _ in range(3)]  # double tap, reload, back
+    assert [answer.status_code for answer in answers] == [302, 302, 302]
+    game_id = re.search(r"/games/([^/]+)/", answers[0].headers["Location"]).group(1)
+    assert all(answer.headers["Location"] == f"/games/{game_id}" for answer in answers[1:])
+    with app.app_context():
+        assert len(storage.list_games()) == 1
+    other = app.test_client()  # another browser sending the same page makes its own game
+    assert other.post("/games/new", data=data).status_code == 302
+    with app.app_context():
+        assert len(storage.list_games()) == 2
+
+
+def test_double_tap_at_once_creates_one_game(app, first):
+    import threading
+
+    html = first.get("/games/new?count=3").get_data(as_text=True)
+    nonce = re.search(r'name="nonce" type="hidden" value="([^"]+)"', html).group(1)
+    new_game(first, "Zed", "Yan", "Xu")  # gives the browser its device key
+    device = first.get_cookie("device").value
+    data = {"title": "", "count": "3", "action": "save", "edition": "first", "nonce": nonce}
+    for index, name in enumerate(("Ada", "Bob", "Cy")):
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "", f"seats-{index}-side": ""})
+    statuses = []
+
+    def tap():
+        client = app.test_client()
+        client.set_cookie("device", device)
+        statuses.append(client.post("/games/new", data=data).status_code)
+
+    threads = [threading.Thread(target=tap) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert statuses == [302] * 4
+    with app.app_context():
+        assert len(storage.list_games()) == 2

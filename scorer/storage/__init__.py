@@ -190,6 +190,13 @@ def update_game(public_id: str, document: dict, title: str | None = None) -> boo
     return modify_game(public_id, lambda _stored: document, title=title) is not None
 
 
+def find_owned(owner_token_hash: str) -> str | None:
+    """The id of the game with this owner hash (a new-game page sent twice finds its game)."""
+    with get_engine().connect() as connection:
+        return connection.execute(select(game.c.public_id).where(
+            game.c.owner_token_hash == owner_token_hash).limit(1)).scalar()
+
+
 def set_owner(public_id: str, expected: str | None, owner_token_hash: str) -> bool:
     """Hand a game over: replace its owner hash if it is still ``expected`` (False otherwise)."""
     with writer(get_engine()).begin() as connection:

@@ -114,6 +114,8 @@ class SeatForm(Form):
 class SetupForm(FlaskForm):
     #: the set-up's version when the page was opened (a save from an older one is shown back)
     version = HiddenField()
+    #: one value per new-game page: sending the page twice creates one game
+    nonce = HiddenField()
     title = StringField(_l("Title (optional)"), filters=[strip],
                         validators=[Optional(), Length(max=MAX_TITLE_LENGTH)],
                         render_kw={"maxlength": MAX_TITLE_LENGTH})

@@ -176,6 +176,8 @@ def seat_errors(errors: ErrorMap, count: int) -> list[dict]:
 def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: int = 200,
          conflict: dict | None = None):
     errors = errors or ErrorMap()
+    if saved is None and not access.valid_nonce(form.nonce.data):
+        form.nonce.data = access.new_nonce()
     rows = seat_errors(errors, len(form.seats))
     # beside the switches of a new game; a saved game's expansions are shown, not chosen
     expansions = errors.take("expansions") if saved is None else []
@@ -257,8 +259,11 @@ def handle(form: SetupForm, saved) -> object:
         return show(form, saved, drop_refused(ErrorMap(problems), form), status=422)
     title = form.title.data or None
     if saved is None:
-        public_id = games_service.create_game(document, title,
-                                              owner_token_hash=access.new_owner_hash())
+        with access.one_game_per_page(form.nonce.data) as (existing, owner_hash):
+            if existing is not None:  # the same page sent again (double tap, reload, back)
+                flash(_("This game was already saved."))
+                return redirect(url_for("games.pad", game_id=existing))
+            public_id = games_service.create_game(document, title, owner_token_hash=owner_hash)
         access.remember(public_id)
         # Parallel entry is the normal way: the table is invited first (one phone may still
         # enter every city from there).
