@@ -115,8 +115,9 @@ def test_check_a_build(page: Page, live_server, live_app):
 
 def test_reopen_a_game_from_the_history_and_delete_it(page: Page, live_server, live_app):
     with live_app.app_context():
-        storage.create_game(game(player("Ada", "gizah", coins=9), player("Bob", "rhodes"),
-                                 player("Cy", "babylon")), title="Saturday")
+        game_id = storage.create_game(game(player("Ada", "gizah", coins=9), player("Bob", "rhodes"),
+                                           player("Cy", "babylon")), title="Saturday")
+    page.goto(f"{live_server}/games/{game_id}")  # a browser's history lists the games it opened
     page.goto(live_server + "/")
     page.get_by_role("link", name="History").click()
     page.get_by_role("link", name=re.compile("Saturday")).click()
@@ -181,3 +182,19 @@ def test_pages_fit_phone_and_desktop_with_aa_contrast(browser, live_server, live
             if width == 390:
                 assert small_tap_targets(page) == [], where
         context.close()
+
+
+def test_pages_run_under_the_content_security_policy(page: Page, live_server, live_app):
+    """The steppers, filter and auto-submit work and the console reports no blocked resource."""
+    refused = []
+    page.on("console", lambda message: refused.append(message.text)
+            if "Content Security Policy" in message.text or "Refused" in message.text else None)
+    with live_app.app_context():
+        game_id = storage.create_game(game(player("Ada", "gizah"), player("Bob", "rhodes"),
+                                           player("Cy", "babylon")), title="Policy")
+    for path in ("/", "/games/new", "/quick", f"/games/{game_id}", f"/games/{game_id}/build"):
+        page.goto(live_server + path)
+    page.goto(f"{live_server}/games/{game_id}/players/0")
+    page.locator("[data-filter] input").fill("altar")  # the script runs: the filter is shown
+    expect(page.locator('label.chip:has(input[value="lumber-yard"])')).to_be_hidden()
+    assert refused == []
