@@ -24,7 +24,10 @@ def page_error(error: HTTPException):
 
         return http_error(error)
     if isinstance(error, CSRFError):
-        shown = expired_forms.show_again()
+        try:
+            shown = expired_forms.show_again()
+        except HTTPException as refused:  # the view refused before reading the form (403, 404)
+            return page_error(refused)
         if shown is not None:
             return shown
         message = _("This form has expired or was not sent from this site. Go back, reload the "
