@@ -39,6 +39,8 @@ from .headers import cookie_flags
 #: "create" a game, "view" it, "enter" a city, change the "setup", "delete" it
 ACTIONS = ("create", "view", "enter", "setup", "delete")
 OWNER_ACTIONS = ("setup", "delete")
+#: the header an API client sends its game's owner token in
+TOKEN_HEADER = "X-Owner-Token"
 DEVICE_COOKIE = "device"
 HISTORY_COOKIE = "games"
 #: browsers keep a cookie at most 400 days; each use renews it
@@ -78,10 +80,11 @@ def new_owner_hash() -> str:
     return hashed(salt, owner_token(device_key(create=True), salt))
 
 
-def api_owner_hash() -> str | None:
-    """The owner of a game created through the API: the calling browser when it has a device key;
-    a program without cookies gets a game whose link is its key (it could not prove anything)."""
-    return new_owner_hash() if device_key() else None
+def api_owner_hash() -> str:
+    """The owner of a game created through the API: the calling browser's device key, or for a
+    program without cookies a key made for this answer, which carries the game's owner token
+    (``owner_token``) for the program to send back as ``X-Owner-Token``."""
+    return new_owner_hash()
 
 
 NONCE = re.compile(r"[A-Za-z0-9_-]{16}")
@@ -136,6 +139,9 @@ def can_manage(saved) -> bool:
     """Whether this browser created ``saved`` (or had it handed over): set-up and delete."""
     if not getattr(saved, "owner_token_hash", None):
         return True  # a game from before owners: the link is the key, as it was
+    presented = request.headers.get(TOKEN_HEADER, "").strip()
+    if presented and token_matches(saved, presented):  # an API client's (or a script's) token
+        return True
     key, salt = device_key(), _salt(saved)
     return key is not None and salt is not None and token_matches(saved, owner_token(key, salt))
 

@@ -52,6 +52,8 @@ def trade():
 
 
 HTTP_ERRORS = {
+    403: N_("Only the game's owner may do this: send the owner_token that creating the game "
+            "answered as the X-Owner-Token header."),
     404: N_("There is no such API endpoint; see the README for /api/v1/score, /api/v1/trade and "
             "/api/v1/games."),
     405: N_("This endpoint does not answer this method: /api/v1/score and /api/v1/trade take a "

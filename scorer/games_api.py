@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Blueprint, make_response, request, url_for
 from flask_babel import get_locale
 
-from . import access, games_service, player_ids
+from . import access, games_service, player_ids, storage
 from .api import error_report, read_json_object
 from .engine.messages import N_, Message
 from .engine.validation import Problem, parse_game
@@ -84,7 +84,7 @@ def create_game():
         player.setdefault("entered", True)  # a game posted whole holds its cities as entered
     game_id = games_service.create_game(document, owner_token_hash=access.api_owner_hash())
     saved = games_service.load(game_id)
-    body = {"id": game_id, **game_urls(game_id),
+    body = {"id": game_id, "owner_token": access.hand_over_token(saved), **game_urls(game_id),
             "players": [player_summary(game_id, p) for p in saved.document["players"]]}
     response = make_response(body, 201)
     response.headers["Location"] = body["api_url"]
@@ -113,6 +113,18 @@ def read_game(game_id: str):
     response.set_etag(etag)
     response.vary.add("Accept-Language")
     return response
+
+
+@bp.delete("/<game_id>")
+def delete_game(game_id: str):
+    """Deleting is the owner's, as on the pages: send the owner token as ``X-Owner-Token``."""
+    saved = games_service.load(game_id)
+    if saved is None:
+        return not_found()
+    access.require("delete", saved)
+    if not storage.delete_game(game_id):
+        return not_found()
+    return "", 204
 
 
 def city_response(player: dict, status: int = 200, body: dict | None = None):

@@ -116,9 +116,18 @@ def test_api_games_get_an_owner_too(app, first, second):
     with app.app_context():
         assert storage.load_game(game_id).owner_token_hash.startswith("v1$")
     assert second.get(f"/games/{game_id}/delete").status_code == 403
-    program = second.post("/api/v1/games", json=game(*filler(3))).get_json()["id"]  # no cookies
+    created = app.test_client().post("/api/v1/games", json=game(*filler(3))).get_json()  # a program
+    program, token = created["id"], created["owner_token"]
     with app.app_context():
-        assert storage.load_game(program).owner_token_hash is None
+        assert storage.load_game(program).owner_token_hash.startswith("v1$")
+    # it owns the game by its token, sent as X-Owner-Token; another client does not
+    refused = second.delete(f"/api/v1/games/{program}")
+    assert refused.status_code == 403 and "X-Owner-Token" in refused.get_json()["errors"][0]["message"]
+    wrong = token[:-1] + ("B" if token[-1] == "A" else "A")
+    assert second.delete(f"/api/v1/games/{program}", headers={"X-Owner-Token": wrong}).status_code == 403
+    assert second.get(f"/games/{program}/setup", headers={"X-Owner-Token": token}).status_code == 200
+    assert second.delete(f"/api/v1/games/{program}", headers={"X-Owner-Token": token}).status_code == 204
+    assert second.get(f"/api/v1/games/{program}").status_code == 404
 
 
 def test_one_game_per_new_game_page(app, first):
