@@ -124,7 +124,8 @@ def test_set_up_saved_while_a_city_is_saved_loses_neither(server):
         created = new_game(server)
         game_id, ids = created["id"], [p["id"] for p in created["players"]]
         version = page_version(server, game_id, ids[0])
-        _status, _headers, html = request(server, "GET", f"/games/{game_id}/setup")
+        owner = {"X-Owner-Token": created["owner_token"]}  # the set-up is the owner's
+        _status, _headers, html = request(server, "GET", f"/games/{game_id}/setup", headers=owner)
         setup_version = re.search(r'name="version" type="hidden" value="([^"]+)"', html).group(1)
         # the set-up turns the table around and renames Ada while Ada saves her city
         seats = {"title": f"Trial {trial}", "count": "3", "action": "save", "version": setup_version}
@@ -134,7 +135,7 @@ def test_set_up_saved_while_a_city_is_saved_loses_neither(server):
                           f"seats-{seat}-wonder": wonder, f"seats-{seat}-side": "A"})
         answers = together(
             server,
-            ("POST", f"/games/{game_id}/setup", {"form": seats}),
+            ("POST", f"/games/{game_id}/setup", {"form": seats, "headers": owner}),
             ("POST", f"/games/{game_id}/players/{ids[0]}",
              {"form": city_form(["altar", "loom"], version, coins=7)}))
         assert [status for status, _h, _t in answers] == [302, 302]
