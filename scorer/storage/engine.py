@@ -11,6 +11,8 @@ snapshot). PostgreSQL needs none of this: its writers lock rows with ``SELECT ..
 from __future__ import annotations
 
 import os
+import sqlite3
+import time
 import weakref
 
 from flask import Flask, current_app
@@ -46,8 +48,8 @@ def _sqlite_engine(url: str, busy_timeout: float) -> Engine:
     def configure(dbapi_connection, _record) -> None:
         dbapi_connection.isolation_level = None  # no implicit BEGIN: see the module docstring
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+        _switch_to_wal(cursor, busy_timeout)
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.close()
 
@@ -57,6 +59,26 @@ def _sqlite_engine(url: str, busy_timeout: float) -> Engine:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
     return engine
+
+
+def _switch_to_wal(cursor: sqlite3.Cursor, busy_timeout: float) -> None:
+    """Turn WAL on, waiting like any writer would.
+
+    Leaving the rollback journal needs an exclusive lock, and SQLite answers "database is
+    locked" at once instead of calling the busy handler when several servers open a database
+    from before WAL at the same moment (seen in the start-up migration test); so wait here.
+    """
+    deadline = time.monotonic() + busy_timeout
+    pause = 0.01
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() + pause > deadline:
+                raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)
 
 
 def make_engine(url: str, config) -> Engine:
