@@ -12,10 +12,10 @@ import io
 from urllib.parse import urlsplit
 
 import segno
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 
-from .. import games_service
 from ..lan import is_loopback, public_url
+from .saved import saved_or_404
 
 bp = Blueprint("invite", __name__)
 
@@ -36,16 +36,10 @@ def join_url(game_id: str) -> str:
     return table_base_url() + url_for("invite.join", game_id=game_id)
 
 
-def load(game_id: str):
-    saved = games_service.load(game_id)
-    if saved is None:
-        abort(404)
-    return saved
-
 
 @bp.get("/games/<game_id>/invite")
 def invite(game_id: str):
-    saved = load(game_id)
+    saved = saved_or_404(game_id)
     link = join_url(game_id)
     local_only = is_loopback(urlsplit(link).hostname or "")
     return render_template("invite.html", saved=saved, link=link, local_only=local_only)
@@ -53,7 +47,7 @@ def invite(game_id: str):
 
 @bp.get("/games/<game_id>/invite.svg")
 def qr_code(game_id: str):
-    load(game_id)
+    saved_or_404(game_id)
     buffer = io.BytesIO()
     segno.make(join_url(game_id), error="m").save(
         buffer, kind="svg", border=4, omitsize=True, xmldecl=False, svgclass=None, lineclass=None,
@@ -65,5 +59,5 @@ def qr_code(game_id: str):
 
 @bp.get("/games/<game_id>/join")
 def join(game_id: str):
-    saved = load(game_id)
+    saved = saved_or_404(game_id)
     return render_template("join.html", saved=saved, players=saved.document["players"])

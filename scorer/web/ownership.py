@@ -14,20 +14,15 @@ from flask_wtf import FlaskForm
 
 from .. import access, storage
 from .expired_forms import shows_expired_forms
+from .saved import saved_or_404
 
 bp = Blueprint("ownership", __name__)
 
 
-def load(game_id: str):
-    saved = storage.load_game(game_id)
-    if saved is None:
-        abort(404)
-    return saved
-
 
 @bp.get("/games/<game_id>/owner")
 def hand_over(game_id: str):
-    saved = load(game_id)
+    saved = saved_or_404(game_id)
     access.require("setup", saved)
     token = access.hand_over_token(saved)
     link = token and url_for("ownership.claim", game_id=game_id, token=token, _external=True)
@@ -37,7 +32,7 @@ def hand_over(game_id: str):
 @bp.route("/games/<game_id>/claim/<token>", methods=["GET", "POST"])
 @shows_expired_forms
 def claim(game_id: str, token: str):
-    saved = load(game_id)
+    saved = saved_or_404(game_id)
     if not access.token_matches(saved, token):
         abort(404)
     form = FlaskForm()
