@@ -219,3 +219,14 @@ def test_names_are_printed_as_typed_not_as_markup(app, client):
     text = flat(" ".join(pages_of(sheet(client, save(app, document, "<script>x</script>")).data)))
     for typed in ("<b>Ann</b>", "Bob & Co", 'Cy "the" <i>', "<script>x</script>"):
         assert typed in text
+
+
+def test_a_sheet_of_a_game_waiting_for_cities_names_no_winner(app, client):
+    """As on the live pad: until every city is entered there is no winner and no rank."""
+    waiting = game(player("Ann", "gizah", coins=9), {**player("Bob", "rhodes"), "entered": False},
+                   {**player("Cy", "babylon"), "entered": False})
+    first = flat(pages_of(sheet(client, save(app, waiting)).data)[0])
+    assert "Waiting for 2 cities: Bob, Cy." in first
+    assert "Winner" not in first
+    complete = game(player("Ann", "gizah", coins=9), player("Bob", "rhodes"), player("Cy", "babylon"))
+    assert "Winner: Ann" in flat(pages_of(sheet(client, save(app, complete)).data)[0])

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from flask_babel import format_date
 
+from .. import games_service
 from ..engine.city import Game
 from ..engine.messages import Message, card_name, wonder_name
 from ..engine.scoring import SYMBOL_NAMES, SYMBOL_NOUNS, GameScore, score_game
@@ -58,7 +59,8 @@ def scored(saved: SavedGame) -> tuple[Game, GameScore]:
     return game, score_game(game)
 
 
-def sheet_players(game: Game, score: GameScore, translator) -> list[SheetPlayer]:
+def sheet_players(game: Game, score: GameScore, translator, complete: bool = True) -> list[SheetPlayer]:
+    """Each player's column; a game still waiting for cities has no winner and no ranks yet."""
     report = score.as_dict(translator)
     catalog = game.catalog
     players = []
@@ -74,8 +76,8 @@ def sheet_players(game: Game, score: GameScore, translator) -> list[SheetPlayer]
             side=side_label(game, city.side, translator),
             stages=city.stages_built,
             free_city=bool(entry.get("free_city")),
-            winner=entry["name"] in report["winners"],
-            rank=entry["rank"],
+            winner=complete and entry["name"] in report["winners"],
+            rank=entry["rank"] if complete else None,
             coins=entry["coins"],
             scores=entry["scores"],
             total=entry["total"],
@@ -105,13 +107,15 @@ def sheet_filename(saved: SavedGame) -> str:
 
 def game_sheet_pdf(saved: SavedGame, locale: str, paper: Paper) -> bytes:
     game, score = scored(saved)
+    # Like the pad: a game whose cities are not all entered announces no winner.
+    waiting = games_service.waiting_for(saved.document)
 
     def build(translator) -> dict:
         return {
-            "players": sheet_players(game, score, translator),
+            "players": sheet_players(game, score, translator, complete=not waiting),
             "date": format_date(saved.created_at, format="long"),
         }
 
     return render_pdf("pdf/sheet.html", locale, paper, build=build, title=saved.title,
-                      rows=pad_rows(game.ruleset), total=TOTAL, winners=score.winners,
-                      decided_by_coins=score.decided_by_coins)
+                      rows=pad_rows(game.ruleset), total=TOTAL, winners=[] if waiting else score.winners,
+                      waiting=waiting, decided_by_coins=score.decided_by_coins and not waiting)

@@ -14,10 +14,10 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
-from .. import storage
 from ..engine.rules import DEFAULT_EDITION, Ruleset, editions, expansions, get_ruleset
 from ..i18n import translator
 from ..numbers import parse_int
+from ..web.saved import saved_or_404
 from .download import pdf_response
 from .pad import blank_pad_pdf
 from .paper import PAPERS, Paper, default_paper, territory_for
@@ -83,9 +83,7 @@ def pad_filename(ruleset: Ruleset, players: int, paper: Paper) -> str:
 
 @bp.get("/games/<game_id>/sheet.pdf")
 def game_sheet(game_id: str):
-    saved = storage.load_game(game_id)
-    if saved is None:
-        abort(404)
+    saved = saved_or_404(game_id)  # as the pad reads it: player ids, entered cities
     locale = str(get_locale())
     paper = requested_paper(locale)
     try:
