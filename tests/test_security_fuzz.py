@@ -170,6 +170,8 @@ def assert_sound(answer, label):
         assert not any(ord(char) < 0x20 for char in name + value), (label, name)
     location = answer.headers.get("Location")
     if location is not None:
+        # Werkzeug's own routing redirects (``claim//0`` -> ``claim/0``) name this host in full.
+        location = location.removeprefix("http://localhost")
         assert location.startswith("/") and not location.startswith(("//", "/\\")), (label, location)
 
 

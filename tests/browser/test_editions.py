@@ -35,7 +35,8 @@ def test_a_second_edition_game_in_dutch(page: Page, live_server, live_app):
     # a new user: the newest edition is preselected, its sides named Dag and Nacht
     expect(page.get_by_label("Editie")).to_have_value("second")
     expect(page.locator("#edition option:checked")).to_have_text("Tweede editie (2020)")
-    page.get_by_label("Spelers").select_option("3")  # the script re-shows the form at once
+    with page.expect_navigation():  # the script re-shows the form at once
+        page.get_by_label("Spelers").select_option("3")
     expect(page.locator('input[name="seats-3-name"]')).to_have_count(0)
     expect(page.locator('select[name="seats-0-side"] option')).to_have_text(["Willekeurig", "Dag", "Nacht"])
     for index, (name, wonder, side) in enumerate([("Ada", "babylon", "night"), ("Bob", "gizah", "day"),
@@ -87,10 +88,14 @@ def test_a_second_edition_game_in_dutch(page: Page, live_server, live_app):
 
 def test_a_leaders_game_with_abu_simbel(page: Page, live_server, live_app):
     page.goto(f"{live_server}/games/new")
-    page.get_by_label("Edition").select_option("first")
-    page.get_by_label("Play with Leaders").check()  # the script re-shows the form at once
+    # The script re-shows the form at once: wait for each answer, or the next choice races it.
+    with page.expect_navigation():
+        page.get_by_label("Edition").select_option("first")
+    with page.expect_navigation():
+        page.get_by_label("Play with Leaders").check()
     expect(page.locator('select[name="seats-0-wonder"] option[value="abu-simbel"]')).to_have_count(1)
-    page.get_by_label("Players").select_option("3")
+    with page.expect_navigation():
+        page.get_by_label("Players").select_option("3")
     expect(page.locator('input[name="seats-3-name"]')).to_have_count(0)
     for index, (name, wonder, side) in enumerate([("Ada", "abu-simbel", "B"), ("Bob", "roma", "A"),
                                                   ("Cy", "gizah", "A")]):

@@ -37,9 +37,11 @@ def test_three_player_game_from_new_game_to_score_pad(page: Page, live_server):
     page.get_by_role("link", name="New game").first.click()
     page.wait_for_url("**/games/new")
     page.wait_for_load_state()
-    page.get_by_label("Edition").select_option("first")  # the script sends the form at once
-    page.wait_for_load_state()
-    page.get_by_label("Players").select_option("3")
+    # The script sends the form at once: wait for each answer, or the next choice races it.
+    with page.expect_navigation():
+        page.get_by_label("Edition").select_option("first")
+    with page.expect_navigation():
+        page.get_by_label("Players").select_option("3")
     expect(page.locator('input[name="seats-3-name"]')).to_have_count(0)
     names = page.get_by_label("Name")
     for index, (name, wonder) in enumerate([("Ada", "alexandria"), ("Bob", "gizah"), ("Cy", "rhodes")]):
