@@ -10,7 +10,6 @@ The city's ETag is a digest of the player's whole entry: a ``PUT`` must name it 
 from __future__ import annotations
 
 from flask import Blueprint, make_response, request, url_for
-from flask_babel import get_locale
 
 from . import access, games_service, player_ids, storage
 from .api import error_report, read_json_object
@@ -18,6 +17,7 @@ from .engine.messages import N_, Message
 from .engine.validation import Problem, parse_game
 from .i18n import translator
 from .questions import ask
+from .web.games import live_etag
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
 
@@ -97,7 +97,7 @@ def read_game(game_id: str):
     if saved is None:
         return not_found()
     access.require("view", saved)
-    etag = f"{games_service.game_version(saved)}-{get_locale()}"
+    etag = live_etag(saved)
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
     else:

@@ -319,27 +319,35 @@ def science_line(counts: tuple[int, int, int], choices: tuple[str, ...],
         placed[SCIENCE_SYMBOLS.index(symbol)] += 1
     if not any(placed):
         return NO_SCIENCE
+    parts = symbol_counts(counts) + free_symbol_parts(choices, wild_sources)
+    return science_sum_line(tuple(parts), tuple(counts), tuple(placed), science_points(tuple(placed)))
+
+
+def symbol_counts(counts) -> list[Message]:
+    """"3 tablets", "2 gears", ... for each symbol held, in the pad's symbol order."""
     parts: list[Message] = []
     for symbol, count in zip(SCIENCE_SYMBOLS, counts, strict=True):
         if count:
             singular, plural = SYMBOL_NAMES[symbol]
             parts.append(Message(singular, plural=plural, n=count))
+    return parts
+
+
+def free_symbol_parts(choices, wild_sources) -> list[Message]:
+    """"free symbol as compass (Babylon stage 2)" for each free symbol and what it became."""
+    parts: list[Message] = []
     for symbol, (source, copied) in zip(choices, wild_sources, strict=True):
         where = (Message(N_("%(card)s copied by Olympia"), {"card": source.label}) if copied
                  else source.label)
         parts.append(Message(N_("free symbol as %(symbol)s (%(source)s)"),
                              {"symbol": Message(SYMBOL_NOUNS[symbol]), "source": where}))
-    return science_sum_line(tuple(parts), tuple(counts), tuple(placed), science_points(tuple(placed)))
+    return parts
 
 
 def science_totals(final: tuple[int, int, int]) -> tuple[Message, ...]:
     """"6 compasses, 4 gears, 4 tablets, 4 sets": the symbols as scored and the complete sets
     (a tuple renders as its parts joined by commas)."""
-    parts: list[Message] = []
-    for symbol, count in zip(SCIENCE_SYMBOLS, final, strict=True):
-        if count:
-            singular, plural = SYMBOL_NAMES[symbol]
-            parts.append(Message(singular, plural=plural, n=count))
+    parts = symbol_counts(final)
     parts.append(nmessage("%(num)d set", "%(num)d sets", min(final)))
     return tuple(parts)
 

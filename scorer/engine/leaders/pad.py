@@ -78,20 +78,11 @@ def science_line(shown: tuple[int, int, int], result: LeaderScore,
                  wild_sources: tuple[tuple[Card | Stage, bool], ...]) -> Message:
     """"5 compasses, free symbol as compass (Babylon stage 2), one more compass (Enheduanna):
     64"; the counts shown include the science leaders' symbols."""
-    from ..scoring import SYMBOL_NAMES, SYMBOL_NOUNS, science_sum_line
+    from ..scoring import free_symbol_parts, science_sum_line, symbol_counts
 
     choice = result.science
     if not any(choice.final):
         return NO_SCIENCE
-    parts: list[Message] = []
-    for symbol, count in zip(SCIENCE_SYMBOLS, shown, strict=True):
-        if count:
-            singular, plural = SYMBOL_NAMES[symbol]
-            parts.append(Message(singular, plural=plural, n=count))
-    for symbol, (source, copied) in zip(choice.wilds, wild_sources, strict=True):
-        where = (Message(N_("%(card)s copied by Olympia"), {"card": source.label}) if copied
-                 else source.label)
-        parts.append(Message(N_("free symbol as %(symbol)s (%(source)s)"),
-                             {"symbol": Message(SYMBOL_NOUNS[symbol]), "source": where}))
+    parts = symbol_counts(shown) + free_symbol_parts(choice.wilds, wild_sources)
     parts.extend(science_parts(result))
     return science_sum_line(tuple(parts), shown, tuple(choice.final), choice.science)
