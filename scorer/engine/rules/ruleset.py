@@ -9,7 +9,7 @@ immutable facts and translatable labels, and no behaviour beyond lookups.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -64,46 +64,15 @@ class SideMessages:
     unknown: str
 
 
-@dataclass(frozen=True, slots=True)
-class EditionSpec:
-    """The declarative content of an edition module; see :class:`Ruleset` for each field."""
+@dataclass(frozen=True, slots=True, eq=False, kw_only=True)
+class RuleFacts:
+    """The facts an edition fixes and its rulesets carry, declared once for both.
 
-    id: str
-    label: Message
-    data: str
-    rows: tuple[Row, ...]
-    row_of_colour: Mapping[str, str]
-    sides: tuple[Side, ...]
-    side_messages: SideMessages
-    min_players: int
-    max_players: int
-    free_city: bool
-    tokens: tuple[TokenKind, ...]
-    max_battles: int
-    starting_coins: int
-    coins_per_point: int
-    guilds_extra: int
-    ages: tuple[int, ...]
-    trade: TradeRules
-    player_fields: frozenset[str]
-    game_fields: frozenset[str]
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Ruleset:
-    """Everything the engine and the pages need to know about one (edition, expansions).
-
-    Obtain it with :func:`scorer.engine.rules.get_ruleset`; one object exists per
-    combination and it never changes.
+    An :class:`EditionSpec` states them; :func:`ruleset_from` copies each of them into the
+    edition's :class:`Ruleset`, and an expansion may change them (``Ruleset.extended``).
     """
 
-    #: the edition id of documents (``"first"``, ``"second"``) and its translatable name
-    edition: str
     label: Message
-    #: the expansions played, sorted (``()`` for the base game)
-    expansions: tuple[str, ...]
-    #: cards and wonders (with their sides' stages)
-    catalog: Catalog
     #: the score pad's rows, in the pad's order
     rows: tuple[Row, ...]
     #: which row a card's points go to, by the card's colour
@@ -131,6 +100,32 @@ class Ruleset:
     player_fields: frozenset[str]
     #: fields of the game document itself (a trade question adds its own)
     game_fields: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EditionSpec(RuleFacts):
+    """The declarative content of an edition module: its :class:`RuleFacts`, its id and the
+    folder of its catalog data."""
+
+    id: str
+    data: str
+
+
+@dataclass(frozen=True, slots=True, eq=False, kw_only=True)
+class Ruleset(RuleFacts):
+    """Everything the engine and the pages need to know about one (edition, expansions).
+
+    Obtain it with :func:`scorer.engine.rules.get_ruleset`; one object exists per
+    combination and it never changes. Its facts (:class:`RuleFacts`) come from the edition's
+    spec, changed by the expansions played.
+    """
+
+    #: the edition id of documents (``"first"``, ``"second"``); its translatable name is ``label``
+    edition: str
+    #: the expansions played, sorted (``()`` for the base game)
+    expansions: tuple[str, ...]
+    #: cards and wonders (with their sides' stages)
+    catalog: Catalog
     #: the Leaders expansion's leader cards (a ``LeaderCatalog``); None when not played
     leaders: object | None = None
     #: the score report's categories: the rows' ids in pad order
@@ -173,11 +168,6 @@ class Ruleset:
 
 
 def ruleset_from(spec: EditionSpec, catalog: Catalog) -> Ruleset:
-    return Ruleset(
-        edition=spec.id, label=spec.label, expansions=(), catalog=catalog, rows=spec.rows,
-        row_of_colour=MappingProxyType(dict(spec.row_of_colour)), sides=spec.sides,
-        side_messages=spec.side_messages, min_players=spec.min_players,
-        max_players=spec.max_players, free_city=spec.free_city, tokens=spec.tokens,
-        max_battles=spec.max_battles, starting_coins=spec.starting_coins,
-        coins_per_point=spec.coins_per_point, guilds_extra=spec.guilds_extra, ages=spec.ages,
-        trade=spec.trade, player_fields=spec.player_fields, game_fields=spec.game_fields)
+    facts = {fact.name: getattr(spec, fact.name) for fact in fields(RuleFacts)}
+    facts["row_of_colour"] = MappingProxyType(dict(spec.row_of_colour))
+    return Ruleset(edition=spec.id, expansions=(), catalog=catalog, **facts)
