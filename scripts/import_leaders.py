@@ -8,7 +8,6 @@ base game's vocabulary (``leaders.md``); the base words are parsed by the base i
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import json
 import sys
@@ -16,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from import_reference import parse_cost, parse_effect  # noqa: E402
+from import_reference import parse_cost, parse_effect, read_rows  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "scorer" / "engine" / "data" / "leaders"
 SOURCES = ("leaders.csv", "wonders-leaders.csv", "guilds-leaders-1st-edition.csv")
@@ -72,62 +71,53 @@ def parse_effects(text: str) -> list[dict]:
 
 
 def import_leader_cards(reference: Path) -> list[dict]:
-    leaders = []
-    with open(reference / "leaders.csv", encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            leaders.append({
-                "id": row["id"],
-                "name": row["name_en"],
-                "kind": "leader",
-                "set": row["set"],
-                "cost": _number(row["cost"]),
-                "effects": parse_effects(row["effect"]),
-                "relevance": row["relevance"],
-                "text": row["effect_text"],
-                "reference_names": {"fr": row["name_fr"], "nl": row["name_nl"]},
-            })
-    return leaders
+    return [{
+        "id": row["id"],
+        "name": row["name_en"],
+        "kind": "leader",
+        "set": row["set"],
+        "cost": _number(row["cost"]),
+        "effects": parse_effects(row["effect"]),
+        "relevance": row["relevance"],
+        "text": row["effect_text"],
+        "reference_names": {"fr": row["name_fr"], "nl": row["name_nl"]},
+    } for row in read_rows(reference / "leaders.csv")]
 
 
 def import_leader_wonders(reference: Path) -> list[dict]:
     """Roma and Abu Simbel: day and night sides, each with its stages and (``side_effects``)
     what its half of the board prints: Roma's day and night boards differ."""
     wonders: dict[str, dict] = {}
-    with open(reference / "wonders-leaders.csv", encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            wonder = wonders.setdefault(row["wonder_id"], {
-                "id": row["wonder_id"],
-                "name": row["name_en"],
-                "resource": row["base_resource"] or None,
-                "sides": {},
-                "side_effects": {},
-                "reference_names": {},
-            })
-            wonder["side_effects"].setdefault(row["side"], parse_effects(row["board_effect"]))
-            stages = wonder["sides"].setdefault(row["side"], [])
-            assert int(row["stage"]) == len(stages) + 1, row
-            stages.append({"cost": parse_cost(row["cost"]), "effects": parse_effects(row["effect"])})
+    for row in read_rows(reference / "wonders-leaders.csv"):
+        wonder = wonders.setdefault(row["wonder_id"], {
+            "id": row["wonder_id"],
+            "name": row["name_en"],
+            "resource": row["base_resource"] or None,
+            "sides": {},
+            "side_effects": {},
+            "reference_names": {},
+        })
+        wonder["side_effects"].setdefault(row["side"], parse_effects(row["board_effect"]))
+        stages = wonder["sides"].setdefault(row["side"], [])
+        assert int(row["stage"]) == len(stages) + 1, row
+        stages.append({"cost": parse_cost(row["cost"]), "effects": parse_effects(row["effect"])})
     return list(wonders.values())
 
 
 def import_leader_guilds(reference: Path) -> list[dict]:
     """The four guilds of the first-edition Leaders box, in the base game's card format."""
-    guilds = []
-    with open(reference / "guilds-leaders-1st-edition.csv", encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            guilds.append({
-                "id": row["id"],
-                "name": row["name_en"],
-                "colour": row["color"],
-                "cost": parse_cost(row["cost"]),
-                "chains_from": [],
-                "chains_to": [],
-                "effects": parse_effects(row["effect"]),
-                "copies": {row["age"]: []},
-                "aliases": [],
-                "reference_names": {},
-            })
-    return guilds
+    return [{
+        "id": row["id"],
+        "name": row["name_en"],
+        "colour": row["color"],
+        "cost": parse_cost(row["cost"]),
+        "chains_from": [],
+        "chains_to": [],
+        "effects": parse_effects(row["effect"]),
+        "copies": {row["age"]: []},
+        "aliases": [],
+        "reference_names": {},
+    } for row in read_rows(reference / "guilds-leaders-1st-edition.csv")]
 
 
 def import_leaders(reference: Path, out: Path = OUT) -> list[Path]:
