@@ -35,6 +35,28 @@ def not_found(what: str = "game"):
     return error_report([problem("", "not_found", text)], 404)
 
 
+def permitted_game(game_id: str, action: str):
+    """``(saved game, None)`` once this request may do ``action`` to it (403 otherwise), or
+    ``(None, the 404 answer)``: every endpoint on a game checks in this one order."""
+    saved = games_service.load(game_id)
+    if saved is None:
+        return None, not_found()
+    access.require(action, saved)
+    return saved, None
+
+
+def permitted_city(game_id: str, player_id: str, action: str):
+    """``(the player's stored entry, None)`` as :func:`permitted_game` allows, or
+    ``(None, the 404 answer)`` for no such game or player."""
+    saved, failure = permitted_game(game_id, action)
+    if failure:
+        return None, failure
+    index = player_ids.index_of(saved.document, player_id)
+    if index is None:
+        return None, not_found("player")
+    return saved.document["players"][index], None
+
+
 def player_etag(player: dict) -> str:
     """The city resource's validator: its whole representation, seat included."""
     return "p" + games_service.digest(player)
@@ -93,10 +115,9 @@ def create_game():
 
 @bp.get("/<game_id>")
 def read_game(game_id: str):
-    saved = games_service.load(game_id)
-    if saved is None:
-        return not_found()
-    access.require("view", saved)
+    saved, failure = permitted_game(game_id, "view")
+    if failure:
+        return failure
     etag = live_etag(saved)
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
@@ -118,10 +139,9 @@ def read_game(game_id: str):
 @bp.delete("/<game_id>")
 def delete_game(game_id: str):
     """Deleting is the owner's, as on the pages: send the owner token as ``X-Owner-Token``."""
-    saved = games_service.load(game_id)
-    if saved is None:
-        return not_found()
-    access.require("delete", saved)
+    _saved, failure = permitted_game(game_id, "delete")
+    if failure:
+        return failure
     if not storage.delete_game(game_id):
         return not_found()
     return "", 204
@@ -139,14 +159,9 @@ def city(game_id: str, player_id: str):
 
 
 def read_city(game_id: str, player_id: str):
-    saved = games_service.load(game_id)
-    if saved is None:
-        return not_found()
-    access.require("view", saved)
-    index = player_ids.index_of(saved.document, player_id)
-    if index is None:
-        return not_found("player")
-    player = saved.document["players"][index]
+    player, failure = permitted_city(game_id, player_id, "view")
+    if failure:
+        return failure
     if request.if_none_match.contains(player_etag(player)):
         return city_response(player, 304, "")
     return city_response(player)
@@ -176,13 +191,9 @@ def relative(problems: list[Problem], index: int) -> list[Problem]:
 
 
 def write_city(game_id: str, player_id: str):
-    saved = games_service.load(game_id)
-    if saved is None:
-        return not_found()
-    index = player_ids.index_of(saved.document, player_id)
-    if index is None:
-        return not_found("player")
-    access.require("enter", saved)
+    stored, failure = permitted_city(game_id, player_id, "enter")
+    if failure:
+        return failure
     if not request.if_match:
         return error_report([problem("", "precondition_required", N_(
             "Send If-Match with the city's ETag from GET, so a save never overwrites one made "
@@ -190,7 +201,7 @@ def write_city(game_id: str, player_id: str):
     body, failure = read_json_object()
     if failure:
         return failure
-    problems = seat_problems(body, saved.document["players"][index])
+    problems = seat_problems(body, stored)
     if body.get("entered", True) is not True:
         problems.append(problem("entered", "invalid", N_("A city that is saved is entered.")))
     if problems:
