@@ -95,7 +95,7 @@ def enter_city(browser, base: str, game_id: str, city: dict) -> tuple[int, int, 
     phone = Phone(context.new_page())
     started = time.perf_counter()
     phone.page.goto(f"{base}/games/{game_id}/join")
-    phone.tap(phone.page.get_by_role("link", name=f"This is me: {city['name']}"))
+    phone.tap(phone.page.get_by_role("button", name=f"This is me: {city['name']}"))
     for card_id in city.get("cards", []):
         phone.tap(phone.page.locator(f'label.chip:has(input[value="{card_id}"])'))
     stepper_up(phone, "Wonder stages built", city.get("stages", 0))

@@ -48,10 +48,11 @@ def page_error(error: HTTPException):
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints and the database hooks."""
-    from .. import api, games_api
+    from .. import api, games_api, seats_remembered
     from . import build, cities, games, install, invite, labels, ownership, quick, setup
 
     storage.init_app(app)
+    seats_remembered.init_app(app)
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", expired_forms.TOKEN_LIFETIME)
     csrf.init_app(app)
     csrf.exempt(api.bp)

@@ -14,7 +14,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
-from .. import access, games_service, player_ids
+from .. import access, games_service, player_ids, seats_remembered
 from ..engine.catalog import COLOURS, Catalog
 from ..engine.rules import Ruleset
 from ..engine.table import copies_in_decks, copies_left
@@ -295,6 +295,7 @@ def edit(game_id: str, player_id: str):
     except games_service.Invalid as invalid:
         return show_invalid(game_id, player_id, form, invalid)
     player = saved.document["players"][player_ids.index_of(saved.document, player_id)]
+    seats_remembered.city_saved(game_id, player)
     flash(_("%(name)s's city is saved.", name=player["name"]))
     return redirect(target(game_id, saved.document, player_id, action))
 

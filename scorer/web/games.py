@@ -12,7 +12,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from .. import access, games_service, storage
+from .. import access, games_service, seats_remembered, storage
 from ..engine.scoring import score_game
 from ..engine.validation import parse_game
 from ..i18n import translator
@@ -67,7 +67,8 @@ def pad_context(saved, game) -> dict:
     return {"saved": saved, "score": score, "explanations": explanations, "tie": tie_break(score),
             "wonders": [city.wonder for city in game.cities], "waiting": waiting,
             "complete": not waiting, "seats": games_service.seats(saved.document),
-            "rows": pad_rows(game.ruleset), "played_with": ruleset_title(game.ruleset)}
+            "rows": pad_rows(game.ruleset), "played_with": ruleset_title(game.ruleset),
+            "me": seats_remembered.your_seat(saved)}
 
 
 def live_etag(saved) -> str:
@@ -75,10 +76,15 @@ def live_etag(saved) -> str:
     return f"{games_service.game_version(saved)}-{get_locale()}"
 
 
+def pad_etag(saved) -> str:
+    """The live part's validator for this browser: it also shows this browser's own city."""
+    return f"{live_etag(saved)}-{seats_remembered.player_id(saved.id) or ''}"
+
+
 @bp.get("/games/<game_id>")
 def pad(game_id: str):
     saved, game = load_scorable(game_id)
-    return render_template("pad.html", live_etag=live_etag(saved), **pad_context(saved, game))
+    return render_template("pad.html", live_etag=pad_etag(saved), **pad_context(saved, game))
 
 
 @bp.get("/games/<game_id>/live")
@@ -88,7 +94,7 @@ def live(game_id: str):
     saved = games_service.load(game_id)
     if saved is None:
         abort(404)
-    etag = live_etag(saved)
+    etag = pad_etag(saved)
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:

@@ -4,6 +4,9 @@ The QR code holds the join page's address as the phones reach it. When the host 
 invite on the serving machine itself (``127.0.0.1``), that address would be useless to a phone,
 so the machine's local-network address is shown instead (the one ``python -m scorer.serve``
 announced, or found again).
+
+"This is me" and "Not me" are small forms (POST, with CSRF) rather than links: they change
+what this browser remembers (:mod:`scorer.seats_remembered`), then lead on.
 """
 
 from __future__ import annotations
@@ -12,9 +15,13 @@ import io
 from urllib.parse import urlsplit
 
 import segno
-from flask import Blueprint, current_app, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
 
+from .. import player_ids, seats_remembered
 from ..lan import is_loopback, public_url
+from .expired_forms import shows_expired_forms
 from .saved import saved_or_404
 
 bp = Blueprint("invite", __name__)
@@ -34,7 +41,6 @@ def table_base_url() -> str:
 
 def join_url(game_id: str) -> str:
     return table_base_url() + url_for("invite.join", game_id=game_id)
-
 
 
 @bp.get("/games/<game_id>/invite")
@@ -57,7 +63,43 @@ def qr_code(game_id: str):
     return response
 
 
+def render_join(saved, status: int = 200):
+    """The join page: this browser's player first (when it has one), then everyone else."""
+    me = seats_remembered.your_seat(saved)
+    others = [player for player in saved.document["players"] if player is not me]
+    # one FlaskForm's token serves every button's small form (rendered without an id, so the
+    # page has no duplicate ids)
+    return render_template("join.html", saved=saved, me=me, players=others,
+                           form=FlaskForm()), status
+
+
 @bp.get("/games/<game_id>/join")
 def join(game_id: str):
+    return render_join(saved_or_404(game_id))
+
+
+@bp.post("/games/<game_id>/join/<player_id>")
+@shows_expired_forms
+def this_is_me(game_id: str, player_id: str):
+    """Remember the player for this browser, then open their city."""
     saved = saved_or_404(game_id)
-    return render_template("join.html", saved=saved, players=saved.document["players"])
+    if not FlaskForm().validate_on_submit():
+        return render_join(saved, 400)
+    index = player_ids.index_of(saved.document, player_id)
+    if index is None:
+        flash(_("This player is no longer in the game: the set-up was changed on another "
+                "phone. Choose again."))
+        return redirect(url_for("invite.join", game_id=game_id), 303)
+    seats_remembered.choose(game_id, saved.document["players"][index])
+    return redirect(url_for("cities.edit", game_id=game_id, player_id=player_id), 303)
+
+
+@bp.post("/games/<game_id>/not-me")
+@shows_expired_forms
+def not_me(game_id: str):
+    """Forget this browser's player in the game (and stop guessing it from saves)."""
+    saved = saved_or_404(game_id)
+    if not FlaskForm().validate_on_submit():
+        return render_join(saved, 400)
+    seats_remembered.forget(game_id)
+    return redirect(url_for("invite.join", game_id=game_id), 303)

@@ -64,7 +64,7 @@ def test_three_phones_two_enter_at_once_and_the_third_watches_the_pad_fill_in(br
 
     for person, name in ((ada, "Ada"), (bob, "Bob")):
         person.goto(join)
-        person.get_by_role("link", name=f"This is me: {name}").click()
+        person.get_by_role("button", name=f"This is me: {name}").click()
         expect(person.get_by_role("heading", name=f"{name}'s city")).to_be_visible()
     for card_id in ("altar", "baths", "loom"):
         chip(ada, card_id).click()
@@ -91,7 +91,7 @@ def test_three_phones_two_enter_at_once_and_the_third_watches_the_pad_fill_in(br
 
     # The last city: the pad names the winner, still without a reload.
     bob.goto(join)
-    bob.get_by_role("link", name="This is me: Cy").click()
+    bob.get_by_role("button", name="This is me: Cy").click()
     bob.get_by_role("button", name="Score pad").last.click()
     expect(host.locator(".winners")).to_contain_text("wins with", timeout=LIVE_WITHIN)
     expect(host.locator(".pad .star")).to_have_count(1)
@@ -102,7 +102,7 @@ def test_reordering_seats_on_one_phone_while_another_edits_a_city(browser, live_
     game_id = new_table(live_app)
     host, ada = phone(browser), phone(browser)
     ada.goto(f"{live_server}/games/{game_id}/join")
-    ada.get_by_role("link", name="This is me: Ada").click()
+    ada.get_by_role("button", name="This is me: Ada").click()
     chip(ada, "altar").click()
     chip(ada, "east-trading-post").click()
 
@@ -129,7 +129,7 @@ def test_the_same_city_on_two_phones_shows_both_versions_and_lets_one_choose(bro
     first, second = phone(browser), phone(browser)
     for page in (first, second):
         page.goto(f"{live_server}/games/{game_id}/join")
-        page.get_by_role("link", name="This is me: Bob").click()
+        page.get_by_role("button", name="This is me: Bob").click()
     chip(first, "altar").click()
     first.get_by_role("button", name="Score pad").last.click()
     expect(first.locator(".flash")).to_have_text("Bob's city is saved.")
@@ -174,3 +174,31 @@ def test_table_pages_fit_the_phone_with_aa_contrast_in_both_schemes(browser, liv
             assert page.evaluate(CONTRAST) == [], (scheme, locale, "conflict")
             assert page.evaluate(TAP_TARGETS) == [], (scheme, locale, "conflict")
             page.context.close()
+
+
+def test_a_phone_remembers_its_player_and_reopens_straight_to_its_city(browser, live_server, live_app):
+    game_id = new_table(live_app)
+    ada, other = phone(browser), phone(browser)
+    ada.goto(f"{live_server}/games/{game_id}/join")  # the QR code's link
+    ada.get_by_role("button", name="This is me: Ada").click()
+    expect(ada.get_by_role("heading", name="Ada's city")).to_be_visible()
+    chip(ada, "altar").click()
+    ada.get_by_role("button", name="Score pad").last.click()
+    expect(ada.locator(".flash")).to_have_text("Ada's city is saved.")
+
+    ada.goto(f"{live_server}/games/{game_id}")  # opened again later
+    ada.get_by_role("link", name="Your city: Ada").click()
+    expect(ada.get_by_role("heading", name="Ada's city")).to_be_visible()
+    ada.goto(f"{live_server}/games/{game_id}/join")
+    expect(ada.get_by_text("You are Ada on this phone.")).to_be_visible()
+    assert ada.evaluate(TAP_TARGETS) == [] and ada.evaluate(CONTRAST) == []
+    assert ada.evaluate("document.documentElement.scrollWidth") <= 390
+
+    other.goto(f"{live_server}/games/{game_id}")
+    expect(other.locator(".winners")).to_contain_text("Waiting for")
+    expect(other.get_by_text("Your city")).to_have_count(0)
+
+    ada.get_by_role("button", name="Not me: forget it on this phone").click()
+    expect(ada.get_by_role("button", name="This is me: Ada")).to_be_visible()
+    ada.goto(f"{live_server}/games/{game_id}")
+    expect(ada.get_by_text("Your city")).to_have_count(0)
