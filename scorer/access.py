@@ -27,13 +27,10 @@ import hashlib
 import hmac
 import re
 import secrets
-import threading
-from contextlib import contextmanager
 
 from flask import Flask, Response, abort, current_app, g, request
 from itsdangerous import BadSignature, Signer
 
-from . import storage
 from .headers import cookie_flags
 
 #: "create" a game, "view" it, "enter" a city, change the "setup", "delete" it
@@ -88,11 +85,11 @@ def api_owner_hash() -> str:
 
 
 NONCE = re.compile(r"[A-Za-z0-9_-]{16}")
-_nonce_locks: dict[str, threading.Lock] = {}
-_nonce_guard = threading.Lock()
 
 
 def new_nonce() -> str:
+    """A new-game page's one-time value (its form sends it back)."""
+    device_key(create=True)  # so that a first visit's double tap sends one key twice
     return secrets.token_urlsafe(12)
 
 
@@ -100,26 +97,14 @@ def valid_nonce(value: object) -> bool:
     return isinstance(value, str) and bool(NONCE.fullmatch(value))
 
 
-@contextmanager
-def one_game_per_page(nonce: object):
-    """``(id of the game this page already created or None, the owner hash for a new one)``.
-
-    The page's nonce is the salt of the new game's owner hash, so the same page sent again by
-    the same browser finds the game it created (by its owner hash). A lock per nonce makes a
-    double tap's two requests take turns within one server process.
-    """
+def creation_key(nonce: object) -> str | None:
+    """The game's ``creation_key`` for a new-game page sent by this browser (None without a
+    valid nonce): a digest of the browser's key and the page's nonce, unique in the table, so
+    the same page sent again finds the game it made while another browser's page never does."""
     if not valid_nonce(nonce):
-        yield None, new_owner_hash()
-        return
-    owner_hash = hashed(nonce, owner_token(device_key(create=True), nonce))
-    with _nonce_guard:
-        lock = _nonce_locks.setdefault(nonce, threading.Lock())
-    try:
-        with lock:
-            yield storage.find_owned(owner_hash), owner_hash
-    finally:
-        with _nonce_guard:
-            _nonce_locks.pop(nonce, None)
+        return None
+    token = owner_token(device_key(create=True), f"create:{nonce}")
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
 def _salt(saved) -> str | None:

@@ -136,8 +136,15 @@ def modify(game_id: str, change, title: str | None = None):
 
 def create_game(document: dict, title: str | None = None, **options) -> str:
     """Save a new game (already validated) with an id for every player; its public id."""
+    return create_game_once(document, title, **options)[0]
+
+
+def create_game_once(document: dict, title: str | None = None, owner_token_hash: str | None = None,
+                     creation_key: str | None = None) -> tuple[str, bool]:
+    """As :func:`create_game`, unless ``creation_key`` already made a game:
+    ``(public id, created now)`` (see :func:`scorer.storage.create_game_once`)."""
     document = player_ids.assign_missing_ids(copy.deepcopy(document))
-    return storage.create_game(document, title, **options)
+    return storage.create_game_once(document, title, owner_token_hash, creation_key)
 
 
 def with_city(player: dict, city: dict) -> dict:

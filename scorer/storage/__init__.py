@@ -29,8 +29,8 @@ from .engine import get_engine, writer
 from .schema import game
 
 __all__ = [
-    "SavedGame", "create_game", "restore_game", "load_game", "modify_game", "update_game", "delete_game",
-    "list_games", "ping", "init_app", "get_engine",
+    "SavedGame", "create_game", "create_game_once", "restore_game", "load_game", "modify_game",
+    "update_game", "delete_game", "list_games", "ping", "init_app", "get_engine",
 ]
 
 
@@ -112,20 +112,44 @@ def create_game(document: dict, title: str | None = None, owner_token_hash: str 
     The document must be in the current format (CURRENT_VERSION): it is stored as such. A
     document in an older format goes through :func:`scorer.saved_documents.upgrade` first.
     """
+    return create_game_once(document, title, owner_token_hash)[0]
+
+
+def create_game_once(document: dict, title: str | None = None, owner_token_hash: str | None = None,
+                     creation_key: str | None = None) -> tuple[str, bool]:
+    """Save a new game unless ``creation_key`` already made one: ``(public id, created now)``.
+
+    The key is unique in the table, so of two requests carrying it at the same moment (a double
+    tap reaching two server processes) the database lets one insert; the other finds that game.
+    """
     encoded = _encode(document)
     moment = _now()
     while True:
         public_id = secrets.token_urlsafe(16)
         try:
             with writer(get_engine()).begin() as connection:
+                made = _made_by(connection, creation_key)
+                if made is not None:
+                    return made, False
                 connection.execute(insert(game).values(
                     public_id=public_id, title=title, document=encoded,
                     format_version=CURRENT_VERSION, revision=1, owner_token_hash=owner_token_hash,
-                    created_at=moment, updated_at=moment,
+                    creation_key=creation_key, created_at=moment, updated_at=moment,
                 ))
-        except exc.IntegrityError:  # a collision of 128 random bits: draw again
-            continue
-        return public_id
+        except exc.IntegrityError:
+            with get_engine().connect() as connection:
+                made = _made_by(connection, creation_key)
+            if made is not None:
+                return made, False
+            continue  # a collision of 128 random bits: draw again
+        return public_id, True
+
+
+def _made_by(connection: Connection, creation_key: str | None) -> str | None:
+    if creation_key is None:
+        return None
+    return connection.execute(
+        select(game.c.public_id).where(game.c.creation_key == creation_key)).scalar()
 
 
 def restore_game(saved: SavedGame) -> bool:
@@ -188,13 +212,6 @@ def update_game(public_id: str, document: dict, title: str | None = None) -> boo
     """Replace a game's document (and its title when one is given); False if there is no such game."""
     _encode(document)  # refuse a non-document before taking the lock
     return modify_game(public_id, lambda _stored: document, title=title) is not None
-
-
-def find_owned(owner_token_hash: str) -> str | None:
-    """The id of the game with this owner hash (a new-game page sent twice finds its game)."""
-    with get_engine().connect() as connection:
-        return connection.execute(select(game.c.public_id).where(
-            game.c.owner_token_hash == owner_token_hash).limit(1)).scalar()
 
 
 def set_owner(public_id: str, expected: str | None, owner_token_hash: str) -> bool:

@@ -67,7 +67,10 @@ game = Table(
     Column("format_version", Integer, nullable=False, server_default="1"),
     Column("revision", Integer, nullable=False, server_default="1"),
     Column("owner_token_hash", String(128)),
+    # a digest of (browser, new-game page): the same page sent twice finds the game it made
+    Column("creation_key", String(64)),
     Column("created_at", UTCDateTime, nullable=False),
     Column("updated_at", UTCDateTime, nullable=False),
 )
 Index("game_created", game.c.created_at)
+Index("game_creation_key", game.c.creation_key, unique=True)

@@ -259,11 +259,12 @@ def handle(form: SetupForm, saved) -> object:
         return show(form, saved, drop_refused(ErrorMap(problems), form), status=422)
     title = form.title.data or None
     if saved is None:
-        with access.one_game_per_page(form.nonce.data) as (existing, owner_hash):
-            if existing is not None:  # the same page sent again (double tap, reload, back)
-                flash(_("This game was already saved."))
-                return redirect(url_for("games.pad", game_id=existing))
-            public_id = games_service.create_game(document, title, owner_token_hash=owner_hash)
+        public_id, created = games_service.create_game_once(
+            document, title, owner_token_hash=access.new_owner_hash(),
+            creation_key=access.creation_key(form.nonce.data))
+        if not created:  # the same page sent again (double tap, reload, back)
+            flash(_("This game was already saved."))
+            return redirect(url_for("games.pad", game_id=public_id))
         access.remember(public_id)
         # Parallel entry is the normal way: the table is invited first (one phone may still
         # enter every city from there).
