@@ -88,6 +88,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
 
     from . import access, api, backups, cli, games_api, headers, hosting, i18n, pdf, secret, web
+    from .hand_over_command import init_app as init_hand_over
 
     hosting.init_app(app)
     secret.init_app(app)
@@ -100,4 +101,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     web.init_app(app)
     pdf.init_app(app)
     backups.init_app(app)
+    init_hand_over(app)
     return app

@@ -11,13 +11,15 @@ history lists only the games it created or opened.
   the database nor a backup holds anything that proves ownership.
 - The owner can show a **hand-over link** carrying the token; the browser that opens it and
   confirms becomes the owner (the hash is replaced by one for its own device key, so the link
-  then stops working).
+  then stops working). The instance owner can make such a link for any game with
+  ``flask hand-over GAME_ID`` (:mod:`scorer.hand_over_command`).
 - The **history** is a cookie signed with the app's secret key (kept in ``instance/``, so it
   survives a restart) holding the ids of the last games this browser created or opened.
 
-Games without an owner hash (saved before owners existed, or restored from an old backup) keep
-the rules they were made under: their link is their only key, so whoever has it may also
-change their set-up or delete them. No history lists them, so they are found only by link.
+Games without an owner hash (saved before owners existed, or restored from an old backup) have
+no owner: nobody may change their set-up or delete them through the pages or the API (anyone
+with their link once could, which is what owners are for) until the instance owner hands them
+to a browser with ``flask hand-over``. Viewing them and entering cities work as for any game.
 """
 
 from __future__ import annotations
@@ -77,6 +79,14 @@ def new_owner_hash() -> str:
     return hashed(salt, owner_token(device_key(create=True), salt))
 
 
+def minted_owner() -> tuple[str, str]:
+    """A fresh owner token and the hash to store for it, bound to no browser: the link of
+    ``flask hand-over`` carries the token, and the browser confirming it becomes the owner."""
+    salt = secrets.token_urlsafe(12)
+    token = owner_token(secrets.token_urlsafe(32), salt)
+    return token, hashed(salt, token)
+
+
 def api_owner_hash() -> str:
     """The owner of a game created through the API: the calling browser's device key, or for a
     program without cookies a key made for this answer, which carries the game's owner token
@@ -123,7 +133,7 @@ def token_matches(saved, token: str) -> bool:
 def can_manage(saved) -> bool:
     """Whether this browser created ``saved`` (or had it handed over): set-up and delete."""
     if not getattr(saved, "owner_token_hash", None):
-        return True  # a game from before owners: the link is the key, as it was
+        return False  # a game from before owners: only `flask hand-over` gives it one
     presented = request.headers.get(TOKEN_HEADER, "").strip()
     if presented and token_matches(saved, presented):  # an API client's (or a script's) token
         return True
@@ -132,7 +142,7 @@ def can_manage(saved) -> bool:
 
 
 def hand_over_token(saved) -> str | None:
-    """The token of the hand-over link, for the owner only (None for a game without owner)."""
+    """The token of the hand-over link, for the owner only."""
     if _salt(saved) is None or not can_manage(saved):
         return None
     return owner_token(device_key(), _salt(saved))

@@ -104,3 +104,19 @@ def post_city(client, app, game_id: str, seat: int, data: dict):
     """Save the city at ``seat`` as its page would, from the version stored now."""
     return client.post(city_path(app, game_id, seat),
                        data={**data, "version": city_version(app, game_id, seat)})
+
+
+def own(app, client, game_id: str) -> None:
+    """Make ``client``'s browser the owner of a game saved straight into storage: a game without
+    an owner may be changed or deleted by nobody (see scorer/access.py)."""
+    import secrets
+
+    from scorer import access, storage
+
+    cookie = client.get_cookie("device")
+    key = cookie.value if cookie else secrets.token_urlsafe(32)
+    client.set_cookie("device", key)
+    salt = secrets.token_urlsafe(12)
+    with app.app_context():
+        stored = storage.load_game(game_id).owner_token_hash
+        assert storage.set_owner(game_id, stored, access.hashed(salt, access.owner_token(key, salt)))

@@ -8,7 +8,7 @@ import logging
 import pytest
 
 from scorer import create_app, storage
-from tests.helpers import game, player
+from tests.helpers import game, own, player
 
 
 @pytest.fixture
@@ -112,6 +112,7 @@ def test_pages_and_saves_work_on_every_database(storage_app):
         game_id = storage.create_game(game(player("Ada", "gizah"), player("Bob", "rhodes"),
                                            player("Cy", "babylon")), "Club night")
     client = storage_app.test_client()
+    own(storage_app, client, game_id)
     for path in ("/", "/games", f"/games/{game_id}", f"/games/{game_id}/setup",
                  f"/games/{game_id}/build"):
         assert client.get(path).status_code == 200, path

@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 
 from scorer import PROJECT_ROOT
 from scorer.i18n import translator_for
-from tests.helpers import game, player
+from tests.helpers import game, own, player
 
 LOCALES = ("nl", "pl")
 TRANSLATIONS = PROJECT_ROOT / "translations"
@@ -152,6 +152,7 @@ def test_every_page_renders_in_every_locale(app, client):
         doc = game(player("Ada", "alexandria", stages=1, cards=["altar"]), player("Bob", "gizah"),
                    player("Cy", "rhodes"))
         game_id = storage.create_game(doc, "Test")
+    own(app, client, game_id)
     urls = set()
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods or rule.endpoint in ("static", "i18n.set_language"):

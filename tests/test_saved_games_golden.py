@@ -91,6 +91,12 @@ def test_old_game_scores_and_renders_the_same(old_app, public_id):
         # the seat-number URLs of that version still lead to the same player's city
         city = client.get(f"/games/{public_id}/players/{index}", follow_redirects=True)
         assert city.status_code == 200 and player["name"] in city.get_data(as_text=True).replace("&#39;", "'")
+    # saved before owners existed: nobody may change the set-up until the instance owner
+    # hands the game to a browser
+    assert client.get(f"/games/{public_id}/setup").status_code == 403
+    hand_over = old_app.test_cli_runner().invoke(args=["hand-over", public_id, "--base-url", "http://h"])
+    claim = re.search(r"^http://h(/\S+)$", hand_over.output, re.M).group(1)
+    assert client.post(claim).status_code == 302
     assert client.get(f"/games/{public_id}/setup").status_code == 200
     assert client.get(f"/games/{public_id}/build").status_code == 200
     sheet = client.get(f"/games/{public_id}/sheet.pdf")

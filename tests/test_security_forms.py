@@ -10,7 +10,7 @@ import pytest
 
 from scorer import create_app, storage
 from scorer.web.expired_forms import TOKEN_LIFETIME
-from tests.helpers import city_path, game, player
+from tests.helpers import city_path, game, own, player
 
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 VERSION = re.compile(r'name="version" type="hidden" value="([^"]+)"')
@@ -91,6 +91,7 @@ def test_lost_session_shows_the_form_again(csrf_app, game_id):
                                  "/games/{id}/delete"])
 def test_every_form_page_shows_itself_again_and_changes_nothing(csrf_app, game_id, url, monkeypatch):
     client = csrf_app.test_client()
+    own(csrf_app, client, game_id)
     url = url.format(id=game_id)
     client.get(url)
     before = documents(csrf_app)

@@ -11,16 +11,18 @@ import pytest
 
 from scorer import create_app, storage
 from scorer.headers import CONTENT_SECURITY_POLICY
-from tests.helpers import city_path, game, player
+from tests.helpers import city_path, game, own, player
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def game_id(app):
+def game_id(app, client):
     with app.app_context():
-        return storage.create_game(game(player("Ada", "alexandria"), player("Bob", "gizah"),
-                                        player("Cy", "rhodes")))
+        game_id = storage.create_game(game(player("Ada", "alexandria"), player("Bob", "gizah"),
+                                           player("Cy", "rhodes")))
+    own(app, client, game_id)
+    return game_id
 
 
 def directives(policy: str) -> dict[str, str]:

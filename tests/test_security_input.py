@@ -9,7 +9,7 @@ import pytest
 from scorer import storage
 from scorer.numbers import parse_index, parse_int, parse_suffix
 from scorer.redirects import is_local_path
-from tests.helpers import city_path, city_version, game, player
+from tests.helpers import city_path, city_version, game, own, player
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -59,10 +59,10 @@ def test_language_switch_returns_to_the_page(client):
 
 
 @pytest.fixture
-def game_id(app):
-    with app.app_context():
-        return storage.create_game(game(player("Ada", "alexandria"), player("Bob", "gizah"),
-                                        player("Cy", "rhodes")))
+def game_id(app, client):
+    game_id = new_id(app)
+    own(app, client, game_id)
+    return game_id
 
 
 def stored(app):

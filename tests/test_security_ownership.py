@@ -96,14 +96,23 @@ def test_the_owner_hands_the_game_over_with_a_link(app, first, second):
     assert first.get(f"/games/{game_id}/claim/{'x' * 43}").status_code == 404
 
 
-def test_games_without_owner_keep_the_link_as_their_key(app, second):
+def test_games_without_owner_cannot_be_changed_or_deleted_by_anyone(app, first, second):
     from tests.helpers import filler, game
 
     with app.app_context():
-        game_id = storage.create_game(game(*filler(3)))
+        game_id = storage.create_game(game(*filler(3)))  # as saved before owners existed
     assert game_id not in second.get("/games").get_data(as_text=True)
-    assert second.get(f"/games/{game_id}/delete").status_code == 200
-    assert "nothing to hand over" in second.get(f"/games/{game_id}/owner").get_data(as_text=True)
+    for client in (first, second):
+        for path in ("delete", "setup", "owner"):
+            assert client.get(f"/games/{game_id}/{path}").status_code == 403
+        assert client.post(f"/games/{game_id}/delete").status_code == 403
+        assert client.post(f"/games/{game_id}/setup", data={"action": "save"}).status_code == 403
+        assert client.delete(f"/api/v1/games/{game_id}").status_code == 403
+        pad = client.get(f"/games/{game_id}").get_data(as_text=True)
+        assert f"/games/{game_id}/delete" not in pad and f"flask hand-over {game_id}" in pad
+    assert second.get(f"/api/v1/games/{game_id}").status_code == 200  # the link still shows it
+    with app.app_context():
+        assert storage.load_game(game_id) is not None
 
 
 def test_api_games_get_an_owner_too(app, first, second):

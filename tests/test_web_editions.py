@@ -9,7 +9,7 @@ import pytest
 
 from scorer import games_service, storage
 from scorer.engine.rules import editions, get_ruleset
-from tests.helpers import filler, game, player
+from tests.helpers import filler, game, own, player
 from tests.test_pdf_pad import read, text_of
 
 
@@ -131,6 +131,7 @@ def test_free_city_link_opens_an_edition_that_has_it(client):
 
 def test_a_saved_game_keeps_its_edition_in_the_set_up(app, client):
     game_id = save(app, SECOND_TABLE)
+    own(app, client, game_id)
     html = client.get(f"/games/{game_id}/setup").get_data(as_text=True)
     assert 'name="edition"' not in html
     assert "Second edition (2020)" in html

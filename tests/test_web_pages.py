@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorer import create_app, storage
-from tests.helpers import city_path, filler, game, player
+from tests.helpers import city_path, filler, game, own, player
 
 ADA = player("Ada", "alexandria", stages=3,
              cards=["altar", "aqueduct", "town-hall", "chamber-of-commerce", "loom", "glassworks"],
@@ -118,6 +118,7 @@ def test_history_lists_newest_first_and_reopens(app, client):
 
 def test_delete_asks_first_then_deletes(app, client):
     game_id = save(app, game(*filler(3)), title="Doomed")
+    own(app, client, game_id)
     page = client.get(f"/games/{game_id}/delete")
     assert page.status_code == 200 and "Delete this game?" in page.get_data(as_text=True)
     with app.app_context():
@@ -155,6 +156,7 @@ def csrf_client(tmp_path):
 def test_forms_need_the_csrf_token(csrf_client):
     app, client = csrf_client
     game_id = save(app, game(*filler(3)))
+    own(app, client, game_id)
     for url in ("/games/new", f"/games/{game_id}/players/0", f"/games/{game_id}/delete", "/quick",
                 f"/games/{game_id}/build", f"/games/{game_id}/setup"):
         answer = client.post(url, data={"action": "save"}, follow_redirects=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from scorer import storage
+from tests.helpers import own
 
 
 def seats(*rows, count=None, action="save", title="", version=""):
@@ -115,6 +116,7 @@ def test_edit_setup_moves_each_city_with_its_player(app, client):
             {"name": "Bob", "wonder": "rhodes", "side": "A", "cards": [], "coins": 1},
             {"name": "Cy", "wonder": "babylon", "side": "B", "cards": [], "coins": 2},
         ]})
+    own(app, client, game_id)
     page = client.get(f"/games/{game_id}/setup")
     assert page.status_code == 200 and 'value="Ada"' in page.get_data(as_text=True)
     keys, version = setup_keys(page.get_data(as_text=True))

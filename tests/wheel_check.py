@@ -18,6 +18,8 @@ from datetime import datetime
 LANGUAGES = ("en", "nl", "pl")
 GAME_ID = "wheel-test-game-000000"
 MOMENT = datetime.fromisoformat("2026-11-20T20:15:00+00:00")
+#: the rendering browser's device key: it owns the game, so its set-up and delete pages show
+DEVICE = "wheel-check-device-key-00000000000000000000"
 
 
 def pdf_summary(data: bytes) -> dict:
@@ -49,12 +51,12 @@ def summary(response) -> dict:
 def render_everything(app, document: dict) -> dict:
     from flask import url_for
 
-    from scorer import games_service, storage
+    from scorer import access, games_service, storage
 
     with app.app_context():
         storage.restore_game(storage.SavedGame(
             id=GAME_ID, title="Wheel ąę ĳ", document=document, created_at=MOMENT,
-            updated_at=MOMENT))
+            updated_at=MOMENT, owner_token_hash=access.hashed("wheel", access.owner_token(DEVICE, "wheel"))))
         document = games_service.load(GAME_ID).document  # with player ids, as the pages see it
     first = document["players"][0]
     fill = {"game_id": GAME_ID, "index": 0, "player_id": first.get("id", "0"),
@@ -70,6 +72,7 @@ def render_everything(app, document: dict) -> dict:
         for filename in ("app.css", "app.js", "fonts/SourceSansPro-Regular.ttf"):
             pages[f"static {filename}"] = url_for("static", filename=filename)
     client = app.test_client()
+    client.set_cookie("device", DEVICE)
     results = {}
     for name, path in sorted(pages.items()):
         for lang in LANGUAGES:

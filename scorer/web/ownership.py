@@ -19,13 +19,12 @@ from .saved import saved_or_404
 bp = Blueprint("ownership", __name__)
 
 
-
 @bp.get("/games/<game_id>/owner")
 def hand_over(game_id: str):
     saved = saved_or_404(game_id)
     access.require("setup", saved)
-    token = access.hand_over_token(saved)
-    link = token and url_for("ownership.claim", game_id=game_id, token=token, _external=True)
+    link = url_for("ownership.claim", game_id=game_id, token=access.hand_over_token(saved),
+                   _external=True)
     return render_template("hand_over.html", saved=saved, link=link)
 
 
