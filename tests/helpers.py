@@ -111,12 +111,28 @@ def own(app, client, game_id: str) -> None:
     an owner may be changed or deleted by nobody (see scorer/access.py)."""
     import secrets
 
-    from scorer import access, storage
 
     cookie = client.get_cookie("device")
     key = cookie.value if cookie else secrets.token_urlsafe(32)
     client.set_cookie("device", key)
+    give_owner(app, game_id, key)
+
+
+def own_in_browser(app, page, base_url: str, game_id: str) -> None:
+    """:func:`own` for a Playwright page: its browser context gets a device key that owns the game."""
+    import secrets
+
+    key = secrets.token_urlsafe(32)
+    page.context.add_cookies([{"name": "device", "value": key, "url": base_url}])
+    give_owner(app, game_id, key)
+
+
+def give_owner(app, game_id: str, device_key: str) -> None:
+    import secrets
+
+    from scorer import access, storage
+
     salt = secrets.token_urlsafe(12)
     with app.app_context():
         stored = storage.load_game(game_id).owner_token_hash
-        assert storage.set_owner(game_id, stored, access.hashed(salt, access.owner_token(key, salt)))
+        assert storage.set_owner(game_id, stored, access.hashed(salt, access.owner_token(device_key, salt)))

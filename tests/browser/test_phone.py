@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from scorer import storage
-from tests.helpers import game, player
+from tests.helpers import game, own_in_browser, player
 
 HERE = Path(__file__).parent
 #: visible controls smaller than 44 px either way
@@ -119,6 +119,7 @@ def test_reopen_a_game_from_the_history_and_delete_it(page: Page, live_server, l
     with live_app.app_context():
         game_id = storage.create_game(game(player("Ada", "gizah", coins=9), player("Bob", "rhodes"),
                                            player("Cy", "babylon")), title="Saturday")
+    own_in_browser(live_app, page, live_server, game_id)
     page.goto(f"{live_server}/games/{game_id}")  # a browser's history lists the games it opened
     page.goto(live_server + "/")
     page.get_by_role("link", name="History").click()

@@ -11,7 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from scorer import storage
-from tests.helpers import game, player
+from tests.helpers import game, own_in_browser, player
 
 HERE = Path(__file__).parent
 TAP_TARGETS = (HERE / "tap_targets.js").read_text("utf-8")
@@ -101,6 +101,7 @@ def test_three_phones_two_enter_at_once_and_the_third_watches_the_pad_fill_in(br
 def test_reordering_seats_on_one_phone_while_another_edits_a_city(browser, live_server, live_app):
     game_id = new_table(live_app)
     host, ada = phone(browser), phone(browser)
+    own_in_browser(live_app, host, live_server, game_id)
     ada.goto(f"{live_server}/games/{game_id}/join")
     ada.get_by_role("button", name="This is me: Ada").click()
     chip(ada, "altar").click()
