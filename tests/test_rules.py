@@ -58,16 +58,14 @@ def test_an_expansion_builds_on_the_base_ruleset(monkeypatch):
         row = rules.Row("leaders", base.rows[0].label)
         return base.extended(rows=(*base.rows, row), player_fields=base.player_fields | {"x"})
 
+    # No cache_clear: the base rulesets (and the catalog objects other tests hold) stay the same
+    # objects; the test expansion's own entry is new and unreachable once it is unregistered.
     monkeypatch.setitem(rules._EXPANSIONS, "test-expansion", extra_row)
-    rules._ruleset.cache_clear()
-    try:
-        expanded = get_ruleset("first", ["test-expansion"])
-        assert expanded.categories[-1] == "leaders" and expanded.expansions == ("test-expansion",)
-        assert get_ruleset("first", ("test-expansion",)) is expanded
-        assert get_ruleset("first").categories[-1] == "guilds"
-        assert expanded.catalog is get_ruleset("first").catalog
-    finally:
-        rules._ruleset.cache_clear()
+    expanded = get_ruleset("first", ["test-expansion"])
+    assert expanded.categories[-1] == "leaders" and expanded.expansions == ("test-expansion",)
+    assert get_ruleset("first", ("test-expansion",)) is expanded
+    assert get_ruleset("first").categories[-1] == "guilds"
+    assert expanded.catalog is get_ruleset("first").catalog
 
 
 def test_an_effect_the_registry_does_not_know_fails_at_load_time():

@@ -26,6 +26,7 @@ from .expired_forms import shows_expired_forms
 from .forms import CityForm, city_form, token_kinds
 from .labels import card_label, side_label, wonder_label
 from .problems import ErrorMap, summary
+from .saved import saved_or_404
 
 bp = Blueprint("cities", __name__)
 
@@ -257,9 +258,7 @@ def edit(game_id: str, player_id: str):
     seat = parse_int(player_id)
     if seat is not None:
         return seat_redirect(game_id, seat)
-    saved = games_service.load(game_id)
-    if saved is None:
-        abort(404)
+    saved = saved_or_404(game_id)
     index = player_ids.index_of(saved.document, player_id)
     if index is None:
         return player_gone() if request.method == "POST" else abort(404)

@@ -20,6 +20,7 @@ from ..pad_rows import pad_rows
 from .editions import ruleset_title
 from .expired_forms import shows_expired_forms
 from .problems import ErrorMap
+from .saved import saved_or_404
 
 bp = Blueprint("games", __name__)
 
@@ -91,9 +92,7 @@ def pad(game_id: str):
 def live(game_id: str):
     """The pad's live part alone, polled by ``static/live.js``: 304 until the game changes, so a
     table of phones polling every second costs one read each."""
-    saved = games_service.load(game_id)
-    if saved is None:
-        abort(404)
+    saved = saved_or_404(game_id)
     etag = pad_etag(saved)
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
@@ -117,9 +116,7 @@ def history():
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
 @shows_expired_forms
 def delete(game_id: str):
-    saved = storage.load_game(game_id)
-    if saved is None:
-        abort(404)
+    saved = saved_or_404(game_id)
     access.require("delete", saved)
     form = FlaskForm()
     if form.validate_on_submit():

@@ -33,6 +33,7 @@ from .expired_forms import shows_expired_forms
 from .forms import SetupForm, count_choices, posted_rows, side_choices
 from .labels import side_label, wonder_label
 from .problems import ErrorMap, summary
+from .saved import saved_or_404
 
 bp = Blueprint("setup", __name__)
 
@@ -305,9 +306,7 @@ def new_game():
 @bp.route("/games/<game_id>/setup", methods=["GET", "POST"])
 @shows_expired_forms
 def edit_setup(game_id: str):
-    saved = games_service.load(game_id)
-    if saved is None:
-        abort(404)
+    saved = saved_or_404(game_id)
     access.require("setup", saved)
     if request.method == "POST":
         return handle(SetupForm(), saved)
