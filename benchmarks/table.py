@@ -128,7 +128,8 @@ def live_delays(browser, base: str, game_id: str, player_id: str, saves: int) ->
             saver.locator("#city-actions").get_by_role("button", name="Score pad").click()
         assert answer.value.status == 302
         saved_at = time.time() * 1000
-        watcher.wait_for_function(f"window.changes.length > {seen}", timeout=10_000)
+        # a function, not an expression: the page's CSP forbids eval
+        watcher.wait_for_function("(seen) => window.changes.length > seen", arg=seen, timeout=10_000)
         changed_at = watcher.evaluate(f"window.changes[{seen}]")
         delays.append((changed_at - saved_at) / 1000)
         saver.wait_for_load_state()
