@@ -64,6 +64,14 @@ def deal(rng, players: int = 7, edition: str = "first") -> dict:
         most = len(catalog.wonders[wonder].sides[side])
         cities.append(player(f"P{index}", wonder, side, rng.randint(0, most),
                              coins=rng.randint(0, 30)))
+    play_ages(rng, ruleset, cities)
+    return dict(game(*cities), edition=edition)
+
+
+def play_ages(rng, ruleset, cities: list[dict]) -> None:
+    """Deal the three Ages (guilds in the third) to ``cities`` and build about six of each
+    hand's seven cards, never a second copy; one battle per neighbour pair and Age."""
+    catalog, players = ruleset.catalog, len(cities)
     for age, victory in ((1, "victory_1"), (2, "victory_3"), (3, "victory_5")):
         deck = [card.id for card in catalog.deck(age, players)]
         if age == 3:
@@ -81,7 +89,6 @@ def deal(rng, players: int = 7, edition: str = "first") -> dict:
                 winner, loser = (city, cities[(index + 1) % players])[::outcome]
                 winner["tokens"][victory] = winner["tokens"].get(victory, 0) + 1
                 loser["tokens"]["defeat"] = loser["tokens"].get("defeat", 0) + 1
-    return dict(game(*cities), edition=edition)
 
 
 def city_path(app, game_id: str, seat: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorer.engine.rules import editions
-from tests.helpers import WONDERS, report
+from tests.helpers import WONDERS, play_ages, report
 
 #: the second edition's tests run once its ruleset exists
 needs_second = pytest.mark.skipif("second" not in editions(),
@@ -65,21 +65,5 @@ def deal(rng, edition: str = "first", players: int = 7) -> dict:
         entry["buried"] = [{"leader": leader.id, "age": rng.randint(1, 3)} if leader.age_cost
                            else leader.id for leader in buried]
         cities.append(entry)
-    for age, victory in ((1, "victory_1"), (2, "victory_3"), (3, "victory_5")):
-        deck = [card.id for card in catalog.deck(age, players)]
-        if age == 3:
-            deck += [g.id for g in rng.sample(catalog.guilds, players + ruleset.guilds_extra)]
-        rng.shuffle(deck)
-        for index, entry in enumerate(cities):
-            owned = {catalog.card(card_id).id for card_id in entry["cards"]}
-            for card_id in deck[index * 7:index * 7 + 6]:
-                if catalog.card(card_id).id not in owned and rng.random() < 0.85:
-                    owned.add(catalog.card(card_id).id)
-                    entry["cards"].append(card_id)
-        for index, entry in enumerate(cities):
-            outcome = rng.choice((-1, 0, 1))
-            if outcome:
-                winner, loser = (entry, cities[(index + 1) % players])[::outcome]
-                winner["tokens"][victory] = winner["tokens"].get(victory, 0) + 1
-                loser["tokens"]["defeat"] = loser["tokens"].get("defeat", 0) + 1
+    play_ages(rng, ruleset, cities)
     return {"edition": edition, "expansions": ["leaders"], "players": cities}
