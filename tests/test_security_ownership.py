@@ -84,6 +84,7 @@ def test_forged_history_cookie_is_ignored(app, first, second):
 
 def test_the_owner_hands_the_game_over_with_a_link(app, first, second):
     game_id = new_game(first, "Ada", "Bob", "Cy")
+    polled = first.get(f"/games/{game_id}/live").headers["ETag"]  # the owner's pad, polling
     html = first.get(f"/games/{game_id}/owner").get_data(as_text=True)
     link = re.search(r'value="http://localhost(/games/[^"]+/claim/[^"]+)"', html).group(1)
     page = second.get(link)  # opening it only asks (a link preview takes nothing)
@@ -93,6 +94,9 @@ def test_the_owner_hands_the_game_over_with_a_link(app, first, second):
     assert second.get(f"/games/{game_id}/delete").status_code == 200
     assert first.get(f"/games/{game_id}/delete").status_code == 403
     assert second.get(link).status_code == 404  # used: the old token no longer matches
+    # the old owner's polling pad loses the owner's buttons at its next poll
+    live = first.get(f"/games/{game_id}/live", headers={"If-None-Match": polled})
+    assert live.status_code == 200 and f"/games/{game_id}/delete" not in live.get_data(as_text=True)
     assert first.get(f"/games/{game_id}/claim/{'x' * 43}").status_code == 404
 
 

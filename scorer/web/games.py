@@ -78,8 +78,10 @@ def live_etag(saved) -> str:
 
 
 def pad_etag(saved) -> str:
-    """The live part's validator for this browser: it also shows this browser's own city."""
-    return f"{live_etag(saved)}-{seats_remembered.player_id(saved.id) or ''}"
+    """The live part's validator for this browser: it also shows this browser's own city, and
+    the owner's buttons only while this browser owns the game (a hand-over changes that)."""
+    owner = "owner" if access.can_manage(saved) else ""
+    return f"{live_etag(saved)}-{seats_remembered.player_id(saved.id) or ''}-{owner}"
 
 
 @bp.get("/games/<game_id>")
