@@ -8,7 +8,8 @@ the PDF's document and break under ``default-src 'none'`` (Chrome's viewer page 
 styles, Firefox's pdf.js its own scripts), and a PDF runs no script of ours anyway.
 
 ``SESSION_COOKIE_SECURE`` is the one switch for HTTPS: when true, every cookie the app sets
-(the session with its CSRF token, the language, the device's games) carries ``Secure``.
+(the session with its CSRF token, the language, the edition last used, the device key, the
+browser's games and its seats) carries ``Secure``.
 """
 
 from __future__ import annotations

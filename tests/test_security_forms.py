@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from scorer import create_app, storage
+from scorer import create_app, games_service, storage
 from scorer.web.expired_forms import TOKEN_LIFETIME
 from tests.helpers import city_path, game, own, player
 
@@ -107,3 +107,20 @@ def test_every_form_page_shows_itself_again_and_changes_nothing(csrf_app, game_i
     assert documents(csrf_app) == before
     if "setup" in url or "new" in url:
         assert 'value="Typed title"' in html and 'value="Col"' in html
+
+
+def test_button_pages_say_to_tap_again_not_that_typing_was_kept(csrf_app, game_id, monkeypatch):
+    client = csrf_app.test_client()
+    own(csrf_app, client, game_id)
+    with csrf_app.app_context():
+        player_id = games_service.load(game_id).document["players"][0]["id"]
+    for url in (f"/games/{game_id}/delete", f"/games/{game_id}/join/{player_id}"):
+        client.get(url)
+        later(monkeypatch, TOKEN_LIFETIME + 60)
+        answer = client.post(url, data={"csrf_token": "expired"})
+        html = answer.get_data(as_text=True)
+        assert answer.status_code == 400, url
+        assert "nothing was changed. Tap your choice again." in html and "you typed" not in html
+    assert client.get_cookie("seats") is None
+    with csrf_app.app_context():
+        assert storage.load_game(game_id) is not None

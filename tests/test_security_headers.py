@@ -116,6 +116,29 @@ def test_one_switch_makes_every_cookie_secure(tmp_path):
     assert "Secure" in session and "SameSite=Lax" in session and "HttpOnly" in session
 
 
+def test_every_cookie_of_a_whole_evening_is_secure_under_the_switch(tmp_path):
+    """Each cookie the app sets (session, language, edition, device key, history, seats)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "e.sqlite"),
+                      "SESSION_COOKIE_SECURE": True, "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    answers = [client.get("/language/nl?next=/", base_url="https://localhost")]
+    data = {"title": "", "count": "3", "action": "save", "edition": "second"}
+    for index, name in enumerate(("Ada", "Bob", "Cy")):
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "", f"seats-{index}-side": ""})
+    answers.append(client.post("/games/new", data=data, base_url="https://localhost"))
+    game_id = re.search(r"/games/([^/]+)/", answers[-1].headers["Location"]).group(1)
+    with app.app_context():
+        from scorer import games_service
+
+        player_id = games_service.load(game_id).document["players"][0]["id"]
+    answers.append(client.post(f"/games/{game_id}/join/{player_id}", base_url="https://localhost"))
+    set_cookies = [value for answer in answers for value in answer.headers.getlist("Set-Cookie")]
+    names = {value.split("=", 1)[0] for value in set_cookies}
+    assert {"lang", "edition", "device", "games", "seats"} <= names, names
+    for value in set_cookies:
+        assert "Secure" in value and "HttpOnly" in value and "SameSite=Lax" in value, value
+
+
 def test_database_and_instance_folder_are_private(tmp_path):
     instance = tmp_path / "instance"
     database = instance / "games.sqlite"

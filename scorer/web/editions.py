@@ -14,6 +14,7 @@ from wtforms.fields.choices import SelectChoice
 
 from ..engine.rules import Ruleset, editions, expansions, get_ruleset
 from ..engine.validation import Problems, ruleset_of
+from ..headers import cookie_flags
 from ..i18n import translator
 
 EDITION_COOKIE = "edition"
@@ -44,8 +45,7 @@ def preferred_edition() -> str:
 def remember_edition(response, edition: str):
     """Remember the edition of a game just created, for the next new game."""
     if edition in editions():
-        response.set_cookie(EDITION_COOKIE, edition, max_age=COOKIE_AGE, samesite="Lax",
-                            httponly=True)
+        response.set_cookie(EDITION_COOKIE, edition, max_age=COOKIE_AGE, **cookie_flags())
     return response
 
 

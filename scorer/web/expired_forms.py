@@ -18,6 +18,8 @@ from flask import current_app, flash, request
 from flask_babel import gettext as _
 
 MARK = "shows_expired_forms"
+#: views whose forms are buttons only: nothing typed to keep, so the message says so
+BUTTONS_ONLY = "expired_buttons_only"
 #: long enough for a whole evening of play; a page open even longer is shown again (above)
 TOKEN_LIFETIME = 12 * 3600
 
@@ -27,13 +29,23 @@ def shows_expired_forms(view: Callable) -> Callable:
     return view
 
 
+def shows_expired_buttons(view: Callable) -> Callable:
+    """:func:`shows_expired_forms` for a page of buttons (nothing typed to keep)."""
+    setattr(view, BUTTONS_ONLY, True)
+    return shows_expired_forms(view)
+
+
 def show_again():
     """The view's answer to the refused post, or None when the view is not marked."""
     view = current_app.view_functions.get(request.endpoint or "")
     if request.method != "POST" or not getattr(view, MARK, False):
         return None
-    flash(_("This page was open too long to be saved safely, so nothing was saved. Everything "
-            "you typed is still here: check it and send it again."))
+    if getattr(view, BUTTONS_ONLY, False):
+        flash(_("This page was open too long to be used safely, so nothing was changed. "
+                "Tap your choice again."))
+    else:
+        flash(_("This page was open too long to be saved safely, so nothing was saved. Everything "
+                "you typed is still here: check it and send it again."))
     response = current_app.make_response(view(**(request.view_args or {})))
     if not 300 <= response.status_code < 400:  # the form shown again: the post itself was refused
         response.status_code = 400

@@ -18,7 +18,7 @@ from ..engine.validation import parse_game
 from ..i18n import translator
 from ..pad_rows import pad_rows
 from .editions import ruleset_title
-from .expired_forms import shows_expired_forms
+from .expired_forms import shows_expired_buttons
 from .problems import ErrorMap
 from .saved import saved_or_404
 
@@ -116,7 +116,7 @@ def history():
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
-@shows_expired_forms
+@shows_expired_buttons
 def delete(game_id: str):
     saved = saved_or_404(game_id)
     access.require("delete", saved)

@@ -21,7 +21,7 @@ from flask_wtf import FlaskForm
 
 from .. import player_ids, seats_remembered
 from ..lan import is_loopback, public_url
-from .expired_forms import shows_expired_forms
+from .expired_forms import shows_expired_buttons
 from .saved import saved_or_404
 
 bp = Blueprint("invite", __name__)
@@ -79,7 +79,7 @@ def join(game_id: str):
 
 
 @bp.post("/games/<game_id>/join/<player_id>")
-@shows_expired_forms
+@shows_expired_buttons
 def this_is_me(game_id: str, player_id: str):
     """Remember the player for this browser, then open their city."""
     saved = saved_or_404(game_id)
@@ -95,7 +95,7 @@ def this_is_me(game_id: str, player_id: str):
 
 
 @bp.post("/games/<game_id>/not-me")
-@shows_expired_forms
+@shows_expired_buttons
 def not_me(game_id: str):
     """Forget this browser's player in the game (and stop guessing it from saves)."""
     saved = saved_or_404(game_id)

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
 from .. import access, storage
-from .expired_forms import shows_expired_forms
+from .expired_forms import shows_expired_buttons
 from .saved import saved_or_404
 
 bp = Blueprint("ownership", __name__)
@@ -29,7 +29,7 @@ def hand_over(game_id: str):
 
 
 @bp.route("/games/<game_id>/claim/<token>", methods=["GET", "POST"])
-@shows_expired_forms
+@shows_expired_buttons
 def claim(game_id: str, token: str):
     saved = saved_or_404(game_id)
     if not access.token_matches(saved, token):
