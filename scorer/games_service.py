@@ -10,7 +10,8 @@ player choose.
 
 Versions are digests of what a form edits: a city's version covers its own fields (buildings,
 stages, coins, tokens, entered), not its seat (name, wonder, side), so renaming a player in the
-set-up does not make every open city page stale; the set-up's version covers the seats.
+set-up does not make every open city page stale; the set-up's version covers the seats and the
+rules they are played by (edition and expansions), which the set-up page changes too.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import player_ids, storage
+from .engine.rules import DEFAULT_EDITION
 from .engine.validation import Problem, parse_game
 
 #: the fields the set-up page owns; everything else on a player is their city
@@ -72,7 +74,13 @@ def city_version(player: dict) -> str:
 
 def setup_version(document: dict) -> str:
     seats = [{key: player.get(key) for key in SEAT_FIELDS} for player in document.get("players", [])]
-    return "s" + digest({"edition": document.get("edition"), "seats": seats})
+    covered = {"edition": document.get("edition"), "seats": seats}
+    # Only when there are any: a game without expansions keeps the version it had before they
+    # were covered (its open set-up pages stay current); one with them gets a new one, so a page
+    # opened before then is shown back as stale rather than applied.
+    if document.get("expansions"):
+        covered["expansions"] = document["expansions"]
+    return "s" + digest(covered)
 
 
 def game_version(saved) -> str:
@@ -202,17 +210,44 @@ def build_players(current: list[dict], seats: list[dict]) -> list[dict]:
     return players
 
 
-def save_setup(game_id: str, seats: list[dict], title: str, expected: str | None):
+def with_rules(document: dict, edition: str, expansions) -> dict:
+    """The game played by ``edition`` and ``expansions`` (in place), writing only what changes:
+    a first-edition game saved without ``"edition"`` keeps omitting it, a game without
+    expansions gets no empty list. Cities are left as they are: validation then says whether
+    they still fit (nothing of them is dropped to make them fit)."""
+    if document.get("edition", DEFAULT_EDITION) != edition:
+        document["edition"] = edition
+    current = document.get("expansions") or []
+    if sorted(current) != sorted(expansions):
+        if expansions:
+            document["expansions"] = list(expansions)
+        else:
+            document.pop("expansions", None)
+    return document
+
+
+def rules_change(document: dict, edition: str, expansions) -> bool:
+    """Whether playing by ``edition`` and ``expansions`` changes the game's rules."""
+    return (document.get("edition", DEFAULT_EDITION) != edition
+            or sorted(document.get("expansions") or []) != sorted(expansions))
+
+
+def save_setup(game_id: str, seats: list[dict], title: str, expected: str | None,
+               rules: tuple[str, list[str]] | None = None):
     """Replace the seats (order, names, wonders, sides); each city follows its player.
 
     ``seats`` are dicts with ``key`` (the player id, or empty for a new seat), ``name``,
     ``wonder``, ``side`` (both dealt already) and ``free_city``; ``title`` replaces the title
-    ("" clears it). Raises NoSuchGame, Stale (with the stored document) or Invalid.
+    ("" clears it); ``rules``, an ``(edition, expansions)`` pair, the game's rules (None keeps
+    them). The whole game, every city entered so far included, must validate under the rules
+    it ends up with. Raises NoSuchGame, Stale (with the stored document) or Invalid.
     """
     def change(document: dict) -> dict:
         player_ids.upgrade_legacy(document)
         if setup_version(document) != expected:
             raise Stale(copy.deepcopy(document), setup_version(document))
+        if rules is not None:
+            with_rules(document, *rules)
         document["players"] = build_players(document["players"], seats)
         return validated(document)
 

@@ -129,11 +129,12 @@ def test_free_city_link_opens_an_edition_that_has_it(client):
     assert 'name="seats-3-name"' in html and "free_city" not in selected(html, "count")
 
 
-def test_a_saved_game_keeps_its_edition_in_the_set_up(app, client):
+def test_a_saved_game_shows_its_edition_in_the_set_up(app, client):
     game_id = save(app, SECOND_TABLE)
     own(app, client, game_id)
     html = client.get(f"/games/{game_id}/setup").get_data(as_text=True)
-    assert 'name="edition"' not in html
+    assert 'selected value="second"' in selected(html, "edition") or \
+        'value="second" selected' in selected(html, "edition")
     assert "Second edition (2020)" in html
     assert options(html, "seats-0-side") == ["", "day", "night"]
 

@@ -120,7 +120,7 @@ class SetupForm(FlaskForm):
                         validators=[Optional(), Length(max=MAX_TITLE_LENGTH)],
                         render_kw={"maxlength": MAX_TITLE_LENGTH})
     count = SelectField(_l("Players"), choices=count_choices)
-    #: choices set by the view from the rulesets (a saved game keeps its edition)
+    #: choices set by the view from the rulesets (a saved game may change them: setup_rules)
     edition = SelectField(_l("Edition"), choices=[])
     expansions = SelectMultipleField(_l("Expansions"), choices=[])
     seats = RowList(FormField(SeatForm), max_entries=MAX_PLAYERS)

@@ -3,9 +3,9 @@ wonders and sides.
 
 Everything works by plain form posts: the up/down buttons and the "change" button (player
 count, edition, expansions) re-show the form with what was typed, and only "create"/"save"
-validates and stores the game. The wonders, sides and counts offered are the chosen ruleset's;
-a saved game keeps its edition and expansions. Editing the set-up of a saved game moves each
-city with its player when seats are reordered.
+validates and stores the game. The wonders, sides and counts offered are the chosen ruleset's.
+Editing the set-up of a saved game moves each city with its player when seats are reordered;
+its edition and expansions change under the rule of :mod:`.setup_rules`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
 from .. import access, games_service, player_ids
-from ..engine.rules import DEFAULT_EDITION, Ruleset
+from ..engine.rules import Ruleset
 from ..engine.table import deal
 from ..engine.validation import MAX_PLAYERS, parse_game
 from ..numbers import parse_int, parse_suffix
@@ -28,12 +28,14 @@ from .editions import (
     player_counts,
     remember_edition,
     ruleset_for_count,
+    ruleset_title,
 )
 from .expired_forms import shows_expired_forms
 from .forms import SetupForm, count_choices, posted_rows, side_choices
 from .labels import side_label, wonder_label
 from .problems import ErrorMap, summary
 from .saved import saved_or_404
+from .setup_rules import changes_rules, keep_misfits, misfits, posted_rules, refused
 
 bp = Blueprint("setup", __name__)
 
@@ -60,8 +62,9 @@ def count_of(seats: list[dict]) -> str:
     return FREE_CITY_COUNT if any(seat.get("free_city") for seat in seats) else str(len(seats))
 
 
-def prepare(form: SetupForm, ruleset: Ruleset) -> SetupForm:
-    """The choices of the form for a table of ``ruleset``: its wonders, sides and counts."""
+def prepare(form: SetupForm, ruleset: Ruleset, saved=None) -> SetupForm:
+    """The choices of the form for a table of ``ruleset``: its wonders, sides and counts (and
+    a saved game's wonders and sides the ruleset lacks, marked)."""
     choices = [SelectChoice("", _("Deal at random"))] + [
         SelectChoice(wonder.id, wonder_label(wonder)) for wonder in ruleset.catalog.wonders.values()]
     sides = side_choices(ruleset)
@@ -71,13 +74,16 @@ def prepare(form: SetupForm, ruleset: Ruleset) -> SetupForm:
     form.count.choices = count_choices(ruleset)
     form.edition.choices = edition_choices()
     form.expansions.choices = expansion_choices()
+    if saved is not None:
+        keep_misfits(form, ruleset, saved)
     return form
 
 
-def form_with(seats: list[dict], title: str | None, ruleset: Ruleset, version: str = "") -> SetupForm:
+def form_with(seats: list[dict], title: str | None, ruleset: Ruleset, version: str = "",
+              saved=None) -> SetupForm:
     return prepare(SetupForm(formdata=None, data={
         "title": title or "", "count": count_of(seats), "seats": seats, "version": version,
-        "edition": ruleset.edition, "expansions": list(ruleset.expansions)}), ruleset)
+        "edition": ruleset.edition, "expansions": list(ruleset.expansions)}), ruleset, saved)
 
 
 def fitting(seats: list[dict], ruleset: Ruleset) -> list[dict]:
@@ -134,10 +140,13 @@ def dealt(seats: list[dict], ruleset: Ruleset) -> list[dict]:
 
 def build_document(seats: list[dict], original: dict | None, ruleset: Ruleset) -> dict:
     """The game document for these (dealt) seats; a saved game's cities follow their players.
-    A new game is of the chosen edition, with the expansions chosen."""
+    A new game is of the chosen edition, with the expansions chosen; a saved game changes to
+    them (its cities as they are)."""
     document = dict(original or {"edition": ruleset.edition})
     if original is None and ruleset.expansions:
         document["expansions"] = list(ruleset.expansions)
+    if original is not None:
+        games_service.with_rules(document, ruleset.edition, ruleset.expansions)
     document["players"] = games_service.build_players(original["players"] if original else [], seats)
     return document
 
@@ -156,6 +165,10 @@ def conflict_rows(form: SetupForm, stored: dict, title: str | None) -> list[dict
     theirs = [describe(p.get("name"), p.get("wonder"), p.get("side")) for p in stored["players"]]
     rows = [{"label": form.title.label.text, "mine": form.title.data or "–", "theirs": title or "–",
              "differs": (form.title.data or "") != (title or "")}]
+    mine_rules = ruleset_title(chosen_ruleset(form.edition.data, form.expansions.data))
+    theirs_rules = ruleset_title(ruleset)
+    rows.append({"label": form.edition.label.text, "mine": mine_rules, "theirs": theirs_rules,
+                 "differs": mine_rules != theirs_rules})
     for number in range(max(len(mine), len(theirs))):
         one = mine[number] if number < len(mine) else "–"
         other = theirs[number] if number < len(theirs) else "–"
@@ -180,8 +193,7 @@ def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: in
     if saved is None and not access.valid_nonce(form.nonce.data):
         form.nonce.data = access.new_nonce()
     rows = seat_errors(errors, len(form.seats))
-    # beside the switches of a new game; a saved game's expansions are shown, not chosen
-    expansions = errors.take("expansions") if saved is None else []
+    expansions = errors.take("expansions")  # beside the switches
     general = errors.rest()
     return render_template("setup.html", form=form, saved=saved, rows=rows,
                            summary=setup_summary(form, rows, general, expansions),
@@ -216,36 +228,29 @@ def drop_refused(errors: ErrorMap, form: SetupForm) -> ErrorMap:
     return errors
 
 
-def posted_ruleset(form: SetupForm, saved) -> Ruleset:
-    """The ruleset of a posted set-up: a saved game's own (its edition and expansions never
-    change), else the one chosen (a post without an edition is of the default edition, as a
-    document without one is) with the expansions ticked."""
-    if saved is not None:
-        ruleset = document_ruleset(saved.document)
-        form.edition.data, form.expansions.data = ruleset.edition, list(ruleset.expansions)
-        return ruleset
-    if not form.edition.data:
-        form.edition.data = DEFAULT_EDITION
-    return chosen_ruleset(form.edition.data, form.expansions.data)
-
-
 def handle(form: SetupForm, saved) -> object:
     """Shared POST handling of the new-game and edit-set-up forms."""
-    ruleset = posted_ruleset(form, saved)
-    prepare(form, ruleset)
+    ruleset = posted_rules(form, saved, request.form)
+    prepare(form, ruleset, saved)
     if posted_rows(request.form, "seats") > MAX_PLAYERS:
         errors = ErrorMap()
         errors.add("players", _("A game has 3 to 7 players (or 2 and the Free City)."))
         return show(form, saved, errors, status=422)
     seats = [dict(entry.data) for entry in form.seats]
     action = request.form.get("action", "save")
+    if action == "count" and saved is not None:
+        # nothing dropped: what the rules lack stays, marked, until the host chooses again
+        if form.count.data in player_counts(ruleset):
+            seats = seats_for_count(seats, form.count.data)
+        return show(form_with(seats, form.title.data, ruleset, form.version.data, saved), saved,
+                    misfits(seats, ruleset, saved))
     if action == "count":
         count = form.count.data if form.count.data in player_counts(ruleset) else DEFAULT_COUNT
         seats = seats_for_count(fitting(seats, ruleset), count)
         return show(form_with(seats, form.title.data, ruleset, form.version.data), saved)
     reordered = moved(seats, action)
     if reordered is not None:
-        return show(form_with(reordered, form.title.data, ruleset, form.version.data), saved)
+        return show(form_with(reordered, form.title.data, ruleset, form.version.data, saved), saved)
     if action != "save" or bad_keys(seats, saved):
         errors = ErrorMap()
         errors.add("action", _("The form was sent with a button or a seat this page does not "
@@ -257,7 +262,8 @@ def handle(form: SetupForm, saved) -> object:
     document = build_document(seats, saved.document if saved else None, ruleset)
     _game, problems = parse_game(document)
     if problems or not form_ok:
-        return show(form, saved, drop_refused(ErrorMap(problems), form), status=422)
+        return show(form, saved, drop_refused(refused(problems, document, ruleset, saved), form),
+                    status=422)
     title = form.title.data or None
     if saved is None:
         public_id, created = games_service.create_game_once(
@@ -273,7 +279,8 @@ def handle(form: SetupForm, saved) -> object:
         return remember_edition(redirect(url_for("invite.invite", game_id=public_id)), ruleset.edition)
     access.require("setup", saved)
     try:
-        games_service.save_setup(saved.id, seats, title or "", form.version.data)
+        rules = (ruleset.edition, list(ruleset.expansions)) if "edition" in request.form else None
+        games_service.save_setup(saved.id, seats, title or "", form.version.data, rules)
     except games_service.NoSuchGame:
         abort(404)
     except games_service.Stale as stale:
@@ -286,8 +293,10 @@ def handle(form: SetupForm, saved) -> object:
                               "choose which one to keep; your changes are still in the form below.")}
         return show(form, latest, status=409, conflict=conflict)
     except games_service.Invalid as invalid:
-        return show(form, saved, drop_refused(ErrorMap(invalid.problems), form), status=422)
-    flash(_("Set-up saved."))
+        errors = refused(invalid.problems, invalid.document, ruleset, saved)
+        return show(form, saved, drop_refused(errors, form), status=422)
+    flash(_("Edition and expansions changed, set-up saved.") if changes_rules(saved, ruleset)
+          else _("Set-up saved."))
     return redirect(url_for("games.pad", game_id=saved.id))
 
 
@@ -312,4 +321,4 @@ def edit_setup(game_id: str):
         return handle(SetupForm(), saved)
     version = games_service.setup_version(saved.document)
     return show(form_with(seats_of(saved.document), saved.title, document_ruleset(saved.document),
-                          version), saved)
+                          version, saved), saved)

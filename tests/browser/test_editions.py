@@ -142,3 +142,31 @@ def test_a_leaders_game_with_abu_simbel(page: Page, live_server, live_app):
     page.locator('a[href="#why-0-leaders"]').click()
     expect(page.locator("#why-0-leaders")).to_contain_text("Cleopatra: 5")
     expect(page.locator("#why-0-wonder")).to_contain_text("Phryne buried")
+
+
+def test_the_host_switches_a_saved_game_to_the_second_edition(page: Page, live_server, live_app):
+    from tests.browser.test_table import new_table
+    from tests.helpers import own_in_browser
+
+    game_id = new_table(live_app)
+    own_in_browser(live_app, page, live_server, game_id)
+    page.goto(f"{live_server}/games/{game_id}/setup")
+    expect(page.get_by_label("Edition")).to_have_value("first")
+    with page.expect_navigation():  # the script re-shows the form at once, nothing saved
+        page.get_by_label("Edition").select_option("second")
+    # side A is kept and marked, not replaced by "Random", until the host chooses
+    side = page.locator('select[name="seats-0-side"]')
+    expect(side.locator("option:checked")).to_have_text("A (not in Second edition (2020))")
+    expect(page.locator("#seat-0")).to_contain_text("Side A is not a side of Second edition (2020)")
+    expect(page.locator("#seats-0-name")).to_have_value("Ada")
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page) == []
+    assert stored(live_app)["edition"] == "first"  # switching saves nothing
+    for index in range(3):
+        page.locator(f'select[name="seats-{index}-side"]').select_option("day")
+    page.get_by_role("button", name="Save the set-up").click()
+    expect(page.locator(".flash")).to_have_text("Edition and expansions changed, set-up saved.")
+    document = stored(live_app)
+    assert document["edition"] == "second"
+    assert [(p["name"], p["side"]) for p in document["players"]] == [
+        ("Ada", "day"), ("Bob", "day"), ("Cy", "day")]
