@@ -49,6 +49,15 @@ class Stale(Exception):
         self.version = version
 
 
+class DropsCities(Exception):
+    """The set-up leaves out players whose city is entered: saved only when the host confirms
+    (lowering the player count must not quietly throw away a city somebody typed in)."""
+
+    def __init__(self, names: list[str]):
+        super().__init__(f"would remove the cities of {', '.join(names)}")
+        self.names = names
+
+
 class Invalid(Exception):
     """The change would make a game the engine refuses; ``document`` is the attempted game."""
 
@@ -232,20 +241,39 @@ def rules_change(document: dict, edition: str, expansions) -> bool:
             or sorted(document.get("expansions") or []) != sorted(expansions))
 
 
+def has_city(player: dict) -> bool:
+    """Whether the player's city holds anything typed: entered, or any building, stage, coin,
+    token or leader (a game posted whole may not say ``entered``)."""
+    typed = any(player.get(field) for field in ("cards", "stages", "coins", "leaders", "buried"))
+    tokens = player.get("tokens")
+    return (player_ids.is_entered(player) or typed
+            or (isinstance(tokens, dict) and any(tokens.values())))
+
+
+def dropped_cities(players: list[dict], seats: list[dict]) -> list[str]:
+    """Names of the players with a city that no seat keeps."""
+    kept = {seat.get("key") for seat in seats}
+    return [p.get("name", "") for p in players if p.get("id") not in kept and has_city(p)]
+
+
 def save_setup(game_id: str, seats: list[dict], title: str, expected: str | None,
-               rules: tuple[str, list[str]] | None = None):
+               rules: tuple[str, list[str]] | None = None, drop_cities: bool = False):
     """Replace the seats (order, names, wonders, sides); each city follows its player.
 
     ``seats`` are dicts with ``key`` (the player id, or empty for a new seat), ``name``,
     ``wonder``, ``side`` (both dealt already) and ``free_city``; ``title`` replaces the title
     ("" clears it); ``rules``, an ``(edition, expansions)`` pair, the game's rules (None keeps
     them). The whole game, every city entered so far included, must validate under the rules
-    it ends up with. Raises NoSuchGame, Stale (with the stored document) or Invalid.
+    it ends up with. A player left out whose city is entered is removed only with
+    ``drop_cities``. Raises NoSuchGame, Stale (with the stored document), DropsCities or Invalid.
     """
     def change(document: dict) -> dict:
         player_ids.upgrade_legacy(document)
         if setup_version(document) != expected:
             raise Stale(copy.deepcopy(document), setup_version(document))
+        dropped = dropped_cities(document["players"], seats)
+        if dropped and not drop_cities:
+            raise DropsCities(dropped)
         if rules is not None:
             with_rules(document, *rules)
         document["players"] = build_players(document["players"], seats)

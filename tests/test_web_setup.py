@@ -148,3 +148,42 @@ def test_missing_fields_and_too_many_seats_are_refused_not_trimmed(app, client):
     assert answer.status_code == 422
     assert "Players: Not a valid choice." in answer.get_data(as_text=True)
     assert saved_games(app) == []
+
+
+def test_leaving_out_an_entered_city_asks_first_and_saves_nothing(app, client):
+    from scorer import games_service
+
+    with app.app_context():
+        game_id = games_service.create_game({"edition": "first", "players": [
+            {"name": "Ada", "wonder": "gizah", "side": "A", "cards": ["altar"], "coins": 4},
+            {"name": "Bob", "wonder": "rhodes", "side": "A", "entered": False},
+            {"name": "Cy", "wonder": "babylon", "side": "B", "coins": 2},
+            {"name": "Dan", "wonder": "olympia", "side": "A", "cards": ["baths"], "coins": 3},
+        ]})
+    own(app, client, game_id)
+    keys, version = setup_keys(client.get(f"/games/{game_id}/setup").get_data(as_text=True))
+    before = saved_games(app)[0].document
+    three = [row("Ada", "gizah", "A", key=keys[0]), row("Bob", "rhodes", "A", key=keys[1]),
+             row("Cy", "babylon", "B", key=keys[2])]
+
+    answer = client.post(f"/games/{game_id}/setup", data=seats(*three, version=version))
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 409
+    assert "Saving would remove Dan, whose city is already entered" in html
+    assert 'value="save-removing-cities"' in html and f'href="/games/{game_id}/setup"' in html
+    assert saved_games(app)[0].document == before  # nothing saved
+
+    # a player whose city is not entered yet goes without asking
+    without_bob = [three[0], three[2], row("Dan", "olympia", "A", key=keys[3])]
+    answer = client.post(f"/games/{game_id}/setup", data=seats(*without_bob, version=version))
+    assert answer.status_code == 302
+    keys, version = setup_keys(client.get(f"/games/{game_id}/setup").get_data(as_text=True))
+    assert len(keys) == 3
+
+    # confirmed: Dan and his city go
+    confirmed = seats(row("Ada", "gizah", "A", key=keys[0]), row("Cy", "babylon", "B", key=keys[1]),
+                      row("Eve", "ephesos", "A", key=""), action="save-removing-cities", version=version)
+    assert client.post(f"/games/{game_id}/setup", data=confirmed).status_code == 302
+    players = saved_games(app)[0].document["players"]
+    assert [p["name"] for p in players] == ["Ada", "Cy", "Eve"]
+    assert players[0]["cards"] == ["altar"] and players[1]["coins"] == 2

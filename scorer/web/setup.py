@@ -38,6 +38,8 @@ from .saved import saved_or_404
 from .setup_rules import changes_rules, keep_misfits, misfits, posted_rules, refused
 
 bp = Blueprint("setup", __name__)
+#: the set-up's save that also removes players whose city is entered (after a warning)
+DROP_CITIES = "save-removing-cities"
 
 DEFAULT_COUNT = "4"
 
@@ -188,7 +190,7 @@ def seat_errors(errors: ErrorMap, count: int) -> list[dict]:
 
 
 def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: int = 200,
-         conflict: dict | None = None):
+         conflict: dict | None = None, confirm_drop: bool = False):
     errors = errors or ErrorMap()
     if saved is None and not access.valid_nonce(form.nonce.data):
         form.nonce.data = access.new_nonce()
@@ -197,8 +199,8 @@ def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: in
     general = errors.rest()
     return render_template("setup.html", form=form, saved=saved, rows=rows,
                            summary=setup_summary(form, rows, general, expansions),
-                           max_players=MAX_PLAYERS, conflict=conflict,
-                           expansion_errors=expansions), status
+                           max_players=MAX_PLAYERS, conflict=conflict, confirm_drop=confirm_drop,
+                           drop_action=DROP_CITIES, expansion_errors=expansions), status
 
 
 def setup_summary(form: SetupForm, rows: list[dict], general: list[str],
@@ -251,7 +253,7 @@ def handle(form: SetupForm, saved) -> object:
     reordered = moved(seats, action)
     if reordered is not None:
         return show(form_with(reordered, form.title.data, ruleset, form.version.data, saved), saved)
-    if action != "save" or bad_keys(seats, saved):
+    if action not in ("save", DROP_CITIES) or bad_keys(seats, saved):
         errors = ErrorMap()
         errors.add("action", _("The form was sent with a button or a seat this page does not "
                                "have; nothing was saved. Check the table and save again."))
@@ -280,7 +282,8 @@ def handle(form: SetupForm, saved) -> object:
     access.require("setup", saved)
     try:
         rules = (ruleset.edition, list(ruleset.expansions)) if "edition" in request.form else None
-        games_service.save_setup(saved.id, seats, title or "", form.version.data, rules)
+        games_service.save_setup(saved.id, seats, title or "", form.version.data, rules,
+                                 drop_cities=action == DROP_CITIES)
     except games_service.NoSuchGame:
         abort(404)
     except games_service.Stale as stale:
@@ -292,6 +295,14 @@ def handle(form: SetupForm, saved) -> object:
                               "your changes were not saved yet. Compare the two versions and "
                               "choose which one to keep; your changes are still in the form below.")}
         return show(form, latest, status=409, conflict=conflict)
+    except games_service.DropsCities as drops:
+        errors = ErrorMap()
+        errors.add("players", _("Saving would remove %(names)s, whose city is already entered, so "
+                                "nothing was saved yet. Remove them and their city, or start "
+                                "again from the saved set-up to keep them.",
+                                names=", ".join(drops.names)))
+        form.validate()
+        return show(form, saved, errors, status=409, confirm_drop=True)
     except games_service.Invalid as invalid:
         errors = refused(invalid.problems, invalid.document, ruleset, saved)
         return show(form, saved, drop_refused(errors, form), status=422)
