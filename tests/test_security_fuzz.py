@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer import create_app, storage
-from tests.helpers import game, player
+from tests.helpers import game, own, player
 
 SOURCE = Path(__file__).resolve().parent.parent / "scorer"
 EXAMPLES = 15  # per page and method: the whole file stays within about 20 s
@@ -115,13 +115,16 @@ def fuzz_app(tmp_path_factory):
                        "WTF_CSRF_ENABLED": False})
 
 
-def new_game(app) -> str:
+def new_game(app, client) -> str:
+    """A game owned by ``client``'s browser, so its owner-only pages are fuzzed too."""
     with app.app_context():
         document = game(player("Ada", "alexandria", cards=["altar"]), player("Bob", "gizah"),
                         player("Cy", "rhodes"))
         for player_id, city in zip(PLAYER_IDS, document["players"], strict=True):
             city["id"] = player_id
-        return storage.create_game(document, "Fuzz")
+        game_id = storage.create_game(document, "Fuzz")
+    own(app, client, game_id)
+    return game_id
 
 
 def snapshot(app):
@@ -183,9 +186,9 @@ def endpoints(method):
 @pytest.mark.parametrize("endpoint", endpoints("GET"))
 def test_any_query_on_any_page_answers_without_500(fuzz_app, endpoint):
     rule = next(rule for rule in rules(fuzz_app, "GET") if rule.endpoint == endpoint)
-    game_id = new_game(fuzz_app)
-    parameters = query_parameters()
     client = fuzz_app.test_client()
+    game_id = new_game(fuzz_app, client)
+    parameters = query_parameters()
     examples = PDF_EXAMPLES if endpoint.startswith("pdf.") else EXAMPLES
 
     @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
@@ -205,7 +208,7 @@ def test_any_query_on_any_page_answers_without_500(fuzz_app, endpoint):
 def test_any_post_on_any_page_answers_without_500_and_refused_posts_change_nothing(fuzz_app, endpoint):
     rule = next(rule for rule in rules(fuzz_app, "POST") if rule.endpoint == endpoint)
     client = fuzz_app.test_client()
-    game_id = new_game(fuzz_app)
+    game_id = new_game(fuzz_app, client)
     page = client.get(plain_url(rule, game_id))
     sent, fields = read_form(page.get_data(as_text=True)) if page.status_code == 200 else ([], {})
     fields.pop("csrf_token", None)
@@ -213,7 +216,7 @@ def test_any_post_on_any_page_answers_without_500_and_refused_posts_change_nothi
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.data())
     def check(data):
-        target = new_game(fuzz_app)
+        target = new_game(fuzz_app, client)
         url = url_for_rule(rule, target, data.draw)
         before = snapshot(fuzz_app)
         if rule.rule.startswith("/api/"):
@@ -257,8 +260,12 @@ def test_the_fuzzing_covers_the_pages_and_their_parameters(fuzz_app):
     assert {"cities.edit", "setup.new_game", "setup.edit_setup", "games.delete", "quick.pad",
             "build.check", "api.score", "api.trade"} <= posts
     client = fuzz_app.test_client()
-    game_id = new_game(fuzz_app)
+    game_id = new_game(fuzz_app, client)
     page = client.get(f"/games/{game_id}/players/{PLAYER_IDS[0]}")
     fields = form_fields(page.get_data(as_text=True))
     assert {"cards", "coins", "stages", "action", "victory_1", "version"} <= set(fields)
     assert f"goto-{PLAYER_IDS[2]}" in fields["action"]
+    # the owner-only pages are fuzzed as their owner sees them, not as a 403
+    setup = form_fields(client.get(f"/games/{game_id}/setup").get_data(as_text=True))
+    assert {"seats-0-name", "seats-0-key", "edition", "version", "action"} <= set(setup)
+    assert "up-1" in setup["action"] and client.get(f"/games/{game_id}/delete").status_code == 200
