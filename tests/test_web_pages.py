@@ -41,9 +41,12 @@ def test_home_page_links_every_task_and_is_small(app, client):
 
 def test_every_page_has_the_language_switcher_and_lang(app, client):
     game_id = save(app, game(ADA, *filler(2, ["alexandria"])))
+    own(app, client, game_id)
     for url in ("/", "/games/new", "/games", "/quick", f"/games/{game_id}",
                 city_path(app, game_id, 1), f"/games/{game_id}/build", f"/games/{game_id}/delete"):
-        html = client.get(url).get_data(as_text=True)
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        html = answer.get_data(as_text=True)
         assert '<html lang="en">' in html, url
         for code in ("en", "nl", "pl"):
             assert f'/language/{code}?next=' in html, url
