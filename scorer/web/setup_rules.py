@@ -19,7 +19,7 @@ from ..engine.rules import DEFAULT_EDITION, Ruleset
 from ..engine.validation import Problem, parse_game
 from ..i18n import translator
 from .editions import chosen_ruleset, document_ruleset, ruleset_title
-from .labels import side_label, wonder_label
+from .labels import card_label, side_label, wonder_label
 from .problems import ErrorMap
 
 #: a problem inside a player's city (not their seat): ``players[2].cards[0]``
@@ -89,11 +89,12 @@ def misfits(seats: list[dict], ruleset: Ruleset, saved) -> ErrorMap:
         ruleset.edition, ruleset.expansions)
     _game, problems = parse_game(document)
     cities = [problem for problem in problems if CITY_PATH.match(problem.path)]
-    add_cities(errors, cities, document, ruleset)
+    add_cities(errors, cities, document, ruleset, before)
     return errors
 
 
-def add_cities(errors: ErrorMap, problems: list[Problem], document: dict, ruleset: Ruleset) -> None:
+def add_cities(errors: ErrorMap, problems: list[Problem], document: dict, ruleset: Ruleset,
+               before: Ruleset) -> None:
     """Each city problem beside its seat, naming the player and the rules it does not fit."""
     active = translator()
     rules = ruleset_title(ruleset)
@@ -102,7 +103,17 @@ def add_cities(errors: ErrorMap, problems: list[Problem], document: dict, rulese
         errors.add(f"players[{index}]", _(
             "The city of %(player)s does not fit %(rules)s: %(problem)s",
             player=document["players"][index].get("name", ""), rules=rules,
-            problem=problem.message.render(active)))
+            problem=problem_text(problem, before, rules) or problem.message.render(active)))
+
+
+def problem_text(problem: Problem, before: Ruleset, rules: str) -> str | None:
+    """A building the new rules lack, by its name in the page's language rather than the
+    validator's id (``Unknown card 'strategists-guild'.``, written for programs)."""
+    card_id = (problem.message.params or {}).get("card") if problem.code == "unknown_card" else None
+    card = before.catalog.card(card_id) if isinstance(card_id, str) else None
+    if card is None:
+        return None
+    return _("%(card)s is not a building of %(rules)s.", card=card_label(card), rules=rules)
 
 
 def refused(problems: list[Problem], document: dict, ruleset: Ruleset, saved) -> ErrorMap:
@@ -117,5 +128,5 @@ def refused(problems: list[Problem], document: dict, ruleset: Ruleset, saved) ->
             "The edition and expansions change only if every city entered so far fits them. "
             "Change those cities first, or keep %(rules)s.",
             rules=ruleset_title(document_ruleset(saved.document))))
-    add_cities(errors, cities, document, ruleset)
+    add_cities(errors, cities, document, ruleset, document_ruleset(saved.document))
     return errors
