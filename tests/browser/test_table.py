@@ -53,7 +53,9 @@ def test_three_phones_two_enter_at_once_and_the_third_watches_the_pad_fill_in(br
     expect(host.locator(".winners")).to_have_text("Waiting for 3 cities: Ada, Bob, Cy.")
     host.get_by_role("link", name="Invite players").click()
     expect(host.locator(".qr img")).to_be_visible()
-    assert host.evaluate("document.querySelector('.qr img').naturalWidth") > 0  # the SVG loaded
+    # the SVG loads (visible comes first: wait for the image itself, a function under the CSP)
+    host.wait_for_function("() => { const img = document.querySelector('.qr img');"
+                           " return img.complete && img.naturalWidth > 0; }")
     link = host.locator(".invite-link").inner_text()
     assert link.endswith(f"/games/{game_id}/join")
     # The test's phones reach the server on 127.0.0.1; the link names this machine's network
