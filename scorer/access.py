@@ -30,10 +30,11 @@ import hmac
 import re
 import secrets
 
-from flask import Flask, Response, abort, current_app, g, request
-from itsdangerous import BadSignature, Signer
+from flask import Flask, Response, abort, g, request
 
+from . import signed_cookies
 from .headers import cookie_flags
+from .signed_cookies import COOKIE_AGE
 
 #: "create" a game, "view" it, "enter" a city, change the "setup", "delete" it
 ACTIONS = ("create", "view", "enter", "setup", "delete")
@@ -42,8 +43,7 @@ OWNER_ACTIONS = ("setup", "delete")
 TOKEN_HEADER = "X-Owner-Token"
 DEVICE_COOKIE = "device"
 HISTORY_COOKIE = "games"
-#: browsers keep a cookie at most 400 days; each use renews it
-COOKIE_AGE = 400 * 24 * 3600
+HISTORY_SALT = "scorer.history"
 #: the history cookie's length: 100 ids of 22 characters stay far below a cookie's 4 KB
 HISTORY_SIZE = 100
 KEY = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -162,18 +162,10 @@ def require(action: str, saved) -> None:
 
 # --- the history -------------------------------------------------------------------------
 
-def _signer() -> Signer:
-    return Signer(current_app.secret_key, salt="scorer.history")
-
-
 def remembered() -> list[str]:
     """The ids of the games this browser created or opened, the most recent first."""
     if "history" not in g:
-        ids: list[str] = []
-        try:
-            value = _signer().unsign(request.cookies.get(HISTORY_COOKIE, "")).decode("ascii")
-        except (BadSignature, UnicodeDecodeError):
-            value = ""
+        value = signed_cookies.read(HISTORY_COOKIE, HISTORY_SALT)
         ids = [game_id for game_id in value.split(".") if GAME_ID.fullmatch(game_id)]
         g.history = ids[:HISTORY_SIZE]
     return g.history
@@ -195,8 +187,7 @@ def forget(game_id: str) -> None:
 
 def send_cookies(response: Response) -> Response:
     if g.get("history_changed"):
-        value = _signer().sign(".".join(g.history).encode("ascii")).decode("ascii")
-        response.set_cookie(HISTORY_COOKIE, value, max_age=COOKIE_AGE, **cookie_flags())
+        signed_cookies.write(response, HISTORY_COOKIE, HISTORY_SALT, ".".join(g.history))
     if g.get("send_device") or (g.get("history_changed") and g.get("device_key")):
         response.set_cookie(DEVICE_COOKIE, g.device_key, max_age=COOKIE_AGE, **cookie_flags())
     return response

@@ -23,14 +23,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from flask import Flask, Response, current_app, g, request
-from itsdangerous import BadSignature, Signer
+from flask import Flask, Response, g
 
-from .access import COOKIE_AGE, GAME_ID
-from .headers import cookie_flags
+from . import signed_cookies
+from .access import GAME_ID
 from .player_ids import VALID_ID
 
 COOKIE = "seats"
+SALT = "scorer.seats"
 #: the games remembered; older ones are dropped first
 SIZE = 50
 #: bound on the cookie's value before signing (50 games of 22 + 6 characters take ~1,500)
@@ -50,10 +50,6 @@ class Remembered:
 
     def encoded(self) -> str:
         return f"{self.game}{CHOSEN if self.chosen else GUESSED}{self.player or ''}"
-
-
-def _signer() -> Signer:
-    return Signer(current_app.secret_key, salt="scorer.seats")
 
 
 def decode(value: str) -> list[Remembered]:
@@ -86,11 +82,7 @@ def bounded(seats: list[Remembered]) -> list[Remembered]:
 
 def _all() -> list[Remembered]:
     if "seats" not in g:
-        try:
-            value = _signer().unsign(request.cookies.get(COOKIE, "")).decode("ascii")
-        except (BadSignature, UnicodeDecodeError):
-            value = ""
-        g.seats = decode(value)
+        g.seats = decode(signed_cookies.read(COOKIE, SALT))
     return g.seats
 
 
@@ -146,8 +138,7 @@ def forget(game_id: str) -> None:
 
 def send_cookie(response: Response) -> Response:
     if g.get("seats_changed"):
-        value = _signer().sign(encode(g.seats).encode("ascii")).decode("ascii")
-        response.set_cookie(COOKIE, value, max_age=COOKIE_AGE, **cookie_flags())
+        signed_cookies.write(response, COOKIE, SALT, encode(g.seats))
     return response
 
 
