@@ -73,18 +73,22 @@ def hashed(salt: str, token: str) -> str:
     return f"{HASH_VERSION}${salt}${hashlib.sha256(token.encode('ascii')).hexdigest()}"
 
 
+def owner_of(key: str) -> tuple[str, str]:
+    """A new owner token for the device ``key`` (with a fresh salt) and the hash to store."""
+    salt = secrets.token_urlsafe(12)
+    token = owner_token(key, salt)
+    return token, hashed(salt, token)
+
+
 def new_owner_hash() -> str:
     """The ``owner_token_hash`` for a game this browser creates now."""
-    salt = secrets.token_urlsafe(12)
-    return hashed(salt, owner_token(device_key(create=True), salt))
+    return owner_of(device_key(create=True))[1]
 
 
 def minted_owner() -> tuple[str, str]:
     """A fresh owner token and the hash to store for it, bound to no browser: the link of
     ``flask hand-over`` carries the token, and the browser confirming it becomes the owner."""
-    salt = secrets.token_urlsafe(12)
-    token = owner_token(secrets.token_urlsafe(32), salt)
-    return token, hashed(salt, token)
+    return owner_of(secrets.token_urlsafe(32))
 
 
 def api_owner_hash() -> str:
