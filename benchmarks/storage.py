@@ -1,7 +1,7 @@
 """Benchmark: saves and score-pad reads per second against a running server, 1 and 8 clients,
 on SQLite and on PostgreSQL (issue 13, item 5).
 
-For each database it starts the production server (gunicorn with ``scorer.gunicorn_config``,
+For each database it starts the production server (gunicorn with ``scorer.serving.gunicorn_config``,
 workers from the core count) on 127.0.0.1 only, on a throwaway database: SQLite in a temporary
 instance folder, PostgreSQL a cluster from Debian's package in a temporary directory with
 fsync on (``tests/postgres.py``). Clients are threads of this process, each with a loop of a
@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 from saved_game import SEVEN  # noqa: E402
 
 from scorer import create_app, storage  # noqa: E402
-from scorer.saved_documents import upgrade  # noqa: E402
+from scorer.games.documents import upgrade  # noqa: E402
 from scorer.web.cities import player_data  # noqa: E402
 from tests.postgres import running_cluster  # noqa: E402
 
@@ -78,7 +78,8 @@ def free_port() -> int:
 def server(environment: dict):
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "python:scorer.gunicorn_config", "scorer:create_app()"],
+        [sys.executable, "-m", "gunicorn", "-c", "python:scorer.serving.gunicorn_config",
+         "scorer:create_app()"],
         env={**os.environ, **environment, "BIND": f"127.0.0.1:{port}", "SCORER_REQUEST_LOG": "false"},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tempfile.gettempdir())
     base = f"http://127.0.0.1:{port}"

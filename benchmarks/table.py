@@ -37,7 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from saved_game import SEVEN  # noqa: E402
 
-from scorer import create_app, games_service  # noqa: E402
+from scorer import create_app
+from scorer.games import service as games_service
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -7,7 +7,7 @@ city holds many choice cards, Caravanseries and Forums, two-unit cards, the buil
 Alexandria B, and the question is the Palace (seven resources), a Pantheon, a guild or a
 stage. Per set it prints the median and the worst time per question (best of ``--repeat``
 runs each) of the whole answer (market, planner, report rendered in English), and the speed
-ratio against the plain exhaustive search of ``tests/test_trade_property.py``, run in the
+ratio against the plain exhaustive search of ``tests/engine/test_trade_property.py``, run in the
 same process on the same questions (where its product of choices stays under ``--cap``),
 after checking that both find the same options.
 
@@ -33,7 +33,7 @@ from scorer.engine.trade import TradeQuestion, answer, parse_trade_question
 from scorer.engine.trade_market import market_for
 
 sys.path.insert(0, str(PROJECT_ROOT))
-reference = importlib.import_module("tests.test_trade_property")
+reference = importlib.import_module("tests.engine.test_trade_property")
 
 CATALOG = load_catalog()
 CHOICE_CARDS = ["tree-farm", "excavation", "clay-pit", "timber-yard", "forest-cave", "mine"]

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from flask import Flask
 
-from . import private_files
-from .numbers import WholeNumberConverter
+from .safety import private_files
+from .safety.numbers import WholeNumberConverter
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_ROOT = PACKAGE_DIR.parent
@@ -87,8 +87,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Reports keep the score pad's row order, as the spec's examples show them.
     app.json.sort_keys = False
 
-    from . import access, api, backups, cli, games_api, headers, hosting, i18n, pdf, secret, web
-    from .hand_over_command import init_app as init_hand_over
+    from . import i18n, pdf, web
+    from .api import cli
+    from .api import games as games_api
+    from .api import routes as api
+    from .games import access, backups
+    from .games.hand_over import init_app as init_hand_over
+    from .safety import headers, secret
+    from .serving import hosting
 
     hosting.init_app(app)
     secret.init_app(app)

@@ -21,8 +21,8 @@ from flask_babel import (
 )
 
 from .engine.messages import minus
-from .headers import cookie_flags, mark_language_dependent
-from .redirects import local_target
+from .safety.headers import cookie_flags, mark_language_dependent
+from .safety.redirects import local_target
 
 LANGUAGE_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "pl": "Polski"}

@@ -31,7 +31,7 @@ extra=""; [ "$mode" = test ] && extra="[test]"
 .venv/bin/pybabel -q compile -d translations
 
 case "$mode" in
-  run) exec .venv/bin/python -m scorer.serve ;;
+  run) exec .venv/bin/python -m scorer.serving.serve ;;
   test) .venv/bin/ruff check . && exec .venv/bin/python -m pytest -q ;;
   *) echo "usage: sh scripts/setup.sh run|test" >&2; exit 64 ;;
 esac

@@ -93,7 +93,7 @@ def play_ages(rng, ruleset, cities: list[dict]) -> None:
 
 def city_path(app, game_id: str, seat: int) -> str:
     """The URL of the city of whoever sits at ``seat`` (cities are addressed by player id)."""
-    from scorer import games_service
+    from scorer.games import service as games_service
 
     with app.app_context():
         return f"/games/{game_id}/players/{games_service.load(game_id).document['players'][seat]['id']}"
@@ -101,7 +101,7 @@ def city_path(app, game_id: str, seat: int) -> str:
 
 def city_version(app, game_id: str, seat: int) -> str:
     """The version a city page opened now carries in its form."""
-    from scorer import games_service
+    from scorer.games import service as games_service
 
     with app.app_context():
         return games_service.city_version(games_service.load(game_id).document["players"][seat])
@@ -135,7 +135,8 @@ def own_in_browser(app, page, base_url: str, game_id: str) -> None:
 
 
 def give_owner(app, game_id: str, device_key: str) -> None:
-    from scorer import access, storage
+    from scorer import storage
+    from scorer.games import access
 
     with app.app_context():
         stored = storage.load_game(game_id).owner_token_hash

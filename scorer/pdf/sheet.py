@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 from flask_babel import format_date
 
-from .. import games_service
 from ..engine.city import Game
 from ..engine.messages import Message, card_name, wonder_name
 from ..engine.scoring import SYMBOL_NAMES, SYMBOL_NOUNS, GameScore, score_game
 from ..engine.validation import Problem, parse_game
+from ..games import service as games_service
 from ..storage import SavedGame
 from .document import render_pdf
 from .download import slug

@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..engine.rules import DEFAULT_EDITION, Ruleset, editions, expansions, get_ruleset
 from ..i18n import translator
-from ..numbers import parse_int
+from ..safety.numbers import parse_int
 from ..web.saved import saved_or_404
 from .download import pdf_response
 from .pad import blank_pad_pdf

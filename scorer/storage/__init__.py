@@ -5,7 +5,7 @@ existing game is a read-modify-write under that game's write lock (:func:`modify
 phones saving different cities at the same moment both keep their change. The game document is
 stored whole as JSON, exactly as it was validated: the engine stays the single source of
 meaning, and each row records the document's format version so later versions of the app
-upgrade old games on read (:mod:`scorer.saved_documents`). Public ids are random
+upgrade old games on read (:mod:`scorer.games.documents`). Public ids are random
 (``secrets.token_urlsafe``) so a game's URL cannot be guessed from another one's.
 
 Queries are SQLAlchemy Core, written once for both databases; the schema is migrated by
@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from flask import Flask
 from sqlalchemy import Connection, Row, delete, exc, insert, select, text, update
 
-from ..saved_documents import CURRENT_VERSION, upgrade
+from ..games.documents import CURRENT_VERSION, upgrade
 from . import migrate
 from .engine import get_engine, writer
 from .schema import game
@@ -110,7 +110,7 @@ def create_game(document: dict, title: str | None = None, owner_token_hash: str 
     """Save a new game and return its unguessable public id.
 
     The document must be in the current format (CURRENT_VERSION): it is stored as such. A
-    document in an older format goes through :func:`scorer.saved_documents.upgrade` first.
+    document in an older format goes through :func:`scorer.games.documents.upgrade` first.
     """
     return create_game_once(document, title, owner_token_hash)[0]
 

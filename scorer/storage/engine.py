@@ -19,7 +19,7 @@ from flask import Flask, current_app
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
-from ..private_files import private_file
+from ..safety.private_files import private_file
 
 EXTENSION = "scorer.storage"
 DEFAULT_BUSY_TIMEOUT = 15.0  # seconds a SQLite writer waits for another one

@@ -20,7 +20,7 @@ csrf = CSRFProtect()
 def page_error(error: HTTPException):
     """A translated error page for people; API paths keep their own answers."""
     if request.path.startswith("/api/"):
-        from ..api import http_error
+        from ..api.routes import http_error
 
         return http_error(error)
     if isinstance(error, CSRFError):
@@ -48,7 +48,9 @@ def page_error(error: HTTPException):
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints and the database hooks."""
-    from .. import api, games_api, seats_remembered
+    from ..api import games as games_api
+    from ..api import routes as api
+    from ..games import seats as seats_remembered
     from . import build, cities, games, install, invite, labels, ownership, quick, setup
 
     storage.init_app(app)

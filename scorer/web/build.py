@@ -15,7 +15,7 @@ from ..engine.catalog import Catalog
 from ..engine.rules import Ruleset
 from ..engine.trade import answer, parse_trade_question
 from ..i18n import translator
-from ..numbers import parse_int
+from ..safety.numbers import parse_int
 from .cities import chip_groups
 from .expired_forms import shows_expired_forms
 from .forms import BuildForm

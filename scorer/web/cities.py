@@ -14,12 +14,14 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
-from .. import access, games_service, player_ids, seats_remembered
 from ..engine.catalog import COLOURS, Catalog
 from ..engine.rules import Ruleset
 from ..engine.table import copies_in_decks, copies_left
 from ..engine.validation import parse_game
-from ..numbers import parse_int
+from ..games import access, player_ids
+from ..games import seats as seats_remembered
+from ..games import service as games_service
+from ..safety.numbers import parse_int
 from . import leaders as leader_chips
 from .editions import document_ruleset
 from .expired_forms import shows_expired_forms

@@ -14,8 +14,8 @@ from wtforms.fields.choices import SelectChoice
 
 from ..engine.rules import Ruleset, editions, expansions, get_ruleset
 from ..engine.validation import Problems, ruleset_of
-from ..headers import cookie_flags
 from ..i18n import translator
+from ..safety.headers import cookie_flags
 
 EDITION_COOKIE = "edition"
 #: the player-count choice of the two-player variant with the Free City

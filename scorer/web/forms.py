@@ -28,7 +28,7 @@ from ..engine.names import normalised
 from ..engine.rules import Ruleset, get_ruleset
 from ..engine.validation import MAX_NAME_LENGTH, MAX_PLAYERS
 from ..i18n import translator
-from ..numbers import parse_int
+from ..safety.numbers import parse_int
 from .editions import FREE_CITY_COUNT, player_counts
 
 MAX_TITLE_LENGTH = 80

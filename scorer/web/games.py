@@ -12,9 +12,12 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from .. import access, games_service, seats_remembered, storage
+from .. import storage
 from ..engine.scoring import score_game
 from ..engine.validation import parse_game
+from ..games import access
+from ..games import seats as seats_remembered
+from ..games import service as games_service
 from ..i18n import translator
 from ..pad_rows import pad_rows
 from .editions import ruleset_title

@@ -2,11 +2,11 @@
 
 The QR code holds the join page's address as the phones reach it. When the host looks at the
 invite on the serving machine itself (``127.0.0.1``), that address would be useless to a phone,
-so the machine's local-network address is shown instead (the one ``python -m scorer.serve``
+so the machine's local-network address is shown instead (the one ``python -m scorer.serving.serve``
 announced, or found again).
 
 "This is me" and "Not me" are small forms (POST, with CSRF) rather than links: they change
-what this browser remembers (:mod:`scorer.seats_remembered`), then lead on.
+what this browser remembers (:mod:`scorer.games.seats`), then lead on.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from flask import Blueprint, current_app, flash, redirect, render_template, requ
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from .. import player_ids, seats_remembered
-from ..lan import is_loopback, public_url
+from ..games import player_ids
+from ..games import seats as seats_remembered
+from ..serving.lan import is_loopback, public_url
 from .expired_forms import shows_expired_buttons
 from .saved import saved_or_404
 

@@ -1,6 +1,6 @@
 """Handing a game over to another browser: the owner shows a link, the new owner confirms.
 
-The link carries the owner token (see :mod:`scorer.access`); opening it only shows a question,
+The link carries the owner token (see :mod:`scorer.games.access`); opening it only shows a question,
 so a messenger's link preview cannot take the game. Confirming (a form post with its CSRF
 token) stores a hash for the new browser's own key, which ends the old owner's rights and the
 link's.
@@ -12,7 +12,8 @@ from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from .. import access, storage
+from .. import storage
+from ..games import access
 from .expired_forms import shows_expired_buttons
 from .saved import saved_or_404
 

@@ -15,8 +15,8 @@ from flask_babel import gettext as _
 
 from ..engine.quickpad import QuickEntry, quick_score, science_helper
 from ..engine.rules import DEFAULT_EDITION, Ruleset
-from ..numbers import parse_int
 from ..pad_rows import pad_rows
+from ..safety.numbers import parse_int
 from .editions import (
     FREE_CITY_COUNT,
     chosen_ruleset,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from flask import abort
 
-from .. import games_service, storage
+from .. import storage
+from ..games import service as games_service
 
 
 def saved_or_404(game_id: str) -> storage.SavedGame:

@@ -14,11 +14,12 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
-from .. import access, games_service, player_ids
 from ..engine.rules import Ruleset
 from ..engine.table import deal
 from ..engine.validation import MAX_PLAYERS, parse_game
-from ..numbers import parse_int, parse_suffix
+from ..games import access, player_ids
+from ..games import service as games_service
+from ..safety.numbers import parse_int, parse_suffix
 from .editions import (
     FREE_CITY_COUNT,
     chosen_ruleset,

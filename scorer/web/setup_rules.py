@@ -14,9 +14,9 @@ import re
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
-from .. import games_service
 from ..engine.rules import DEFAULT_EDITION, Ruleset
 from ..engine.validation import Problem, parse_game
+from ..games import service as games_service
 from ..i18n import translator
 from .editions import chosen_ruleset, document_ruleset, ruleset_title
 from .labels import card_label, side_label, wonder_label

@@ -26,7 +26,7 @@ def new_table(live_app, entered: bool = False) -> str:
     for city in document["players"]:
         city["entered"] = entered
     with live_app.app_context():
-        from scorer import games_service
+        from scorer.games import service as games_service
 
         return games_service.create_game(document)
 

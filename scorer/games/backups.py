@@ -1,0 +1,257 @@
+"""Games out and back in as JSON: one game's document to download, every game to a backup file.
+
+- ``GET /games/<id>/game.json`` (the score pad links it) downloads the game's document, the
+  spec's game JSON that ``POST /api/v1/score`` and ``flask score`` read; ``GET
+  /api/v1/games/<id>/document`` answers the same for programs.
+- ``flask --app scorer export FILE`` writes every game with its id, title, times, revision and
+  owner to one JSON backup; ``flask --app scorer import FILE`` reads one back. Import validates
+  every game as the engine does (after upgrading old formats) and never overwrites a game: a
+  game whose id is taken is skipped and reported (unless it is identical, which counts as
+  already there; ``--replace`` overwrites on purpose, and says so).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import click
+from flask import Blueprint, Flask, Response, abort, current_app
+from flask.cli import with_appcontext
+
+from .. import storage
+from ..engine.validation import parse_game
+from ..pdf.download import slug
+from .documents import CURRENT_VERSION, UnknownVersion, upgrade
+
+BACKUP_FORMAT = "7-wonders-scorer-backup"
+BACKUP_VERSION = 1
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MAX_REPORTED_PROBLEMS = 3
+
+bp = Blueprint("backups", __name__)
+
+
+def document_json(document: dict) -> str:
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def document_filename(saved: storage.SavedGame) -> str:
+    """``7-wonders-<title>-<date>.json``, named like the game's PDF sheet."""
+    parts = ["7-wonders", slug(saved.title or ""), saved.created_at.date().isoformat()]
+    return "-".join(part for part in parts if part) + ".json"
+
+
+def _saved_or_404(game_id: str) -> storage.SavedGame:
+    saved = storage.load_game(game_id)
+    if saved is None:
+        abort(404)
+    return saved
+
+
+@bp.route("/games/<game_id>/game.json")
+def download(game_id: str):
+    saved = _saved_or_404(game_id)
+    response = Response(document_json(saved.document), mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="{document_filename(saved)}"'
+    return response
+
+
+@bp.route("/api/v1/games/<game_id>/document")
+def api_document(game_id: str):
+    return current_app.json.response(_saved_or_404(game_id).document)
+
+
+# -- backups ----------------------------------------------------------------------------------
+
+def game_record(saved: storage.SavedGame) -> dict:
+    return {
+        "id": saved.id, "title": saved.title,
+        "created_at": saved.created_at.isoformat(), "updated_at": saved.updated_at.isoformat(),
+        "revision": saved.revision, "owner_token_hash": saved.owner_token_hash,
+        "format_version": saved.format_version, "document": saved.document,
+    }
+
+
+def backup() -> dict:
+    return {"format": BACKUP_FORMAT, "version": BACKUP_VERSION,
+            "exported_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "games": [game_record(saved) for saved in storage.list_games()]}
+
+
+class Skip(Exception):
+    """A game of a backup that is not imported, and why."""
+
+
+def _moment(record: dict, key: str) -> datetime:
+    value = record.get(key)
+    try:
+        moment = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise Skip(f"{key} is not an ISO 8601 date and time") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _count(record: dict, key: str, default: int) -> int:
+    value = record.get(key, default)
+    if type(value) is not int or value < 1:
+        raise Skip(f"{key} is not a positive whole number")
+    return value
+
+
+def saved_from_record(record: object) -> storage.SavedGame:
+    """The game a backup record holds, checked and in the current format; Skip says why not."""
+    if not isinstance(record, dict):
+        raise Skip("not a JSON object")
+    public_id = record.get("id")
+    if not isinstance(public_id, str) or not PUBLIC_ID.fullmatch(public_id):
+        raise Skip("id is missing or not 1 to 64 letters, digits, - or _")
+    unknown = set(record) - {"id", "title", "created_at", "updated_at", "revision",
+                             "owner_token_hash", "format_version", "document"}
+    if unknown:
+        raise Skip("unknown fields: " + ", ".join(sorted(unknown)))
+    title, owner = record.get("title"), record.get("owner_token_hash")
+    if title is not None and not isinstance(title, str):
+        raise Skip("title is not text")
+    if owner is not None and not isinstance(owner, str):
+        raise Skip("owner_token_hash is not text")
+    document = record.get("document")
+    if not isinstance(document, dict):
+        raise Skip("document is missing or not a JSON object")
+    try:
+        document = upgrade(document, _count(record, "format_version", 1))
+    except UnknownVersion as error:
+        raise Skip(str(error)) from None
+    _game, problems = parse_game(document)
+    if problems:
+        shown = "; ".join(f"{p.path or '(document)'}: {p.code}" for p in problems[:MAX_REPORTED_PROBLEMS])
+        more = len(problems) - MAX_REPORTED_PROBLEMS
+        raise Skip(f"the game is not valid: {shown}" + (f" and {more} more" if more > 0 else ""))
+    return storage.SavedGame(
+        id=public_id, title=title, document=document, created_at=_moment(record, "created_at"),
+        updated_at=_moment(record, "updated_at"), revision=_count(record, "revision", 1),
+        owner_token_hash=owner, format_version=CURRENT_VERSION)
+
+
+@dataclass
+class ImportReport:
+    imported: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (which game, why)
+
+
+def import_backup(data: object, *, replace: bool = False, dry_run: bool = False) -> ImportReport:
+    """Import every valid game of a backup that does not clash with a stored one."""
+    report = ImportReport()
+    if not isinstance(data, dict) or data.get("format") != BACKUP_FORMAT:
+        report.skipped.append(("(file)", f"not a backup of this app (no \"format\": \"{BACKUP_FORMAT}\")"))
+        return report
+    if data.get("version") != BACKUP_VERSION:
+        report.skipped.append(("(file)", f"backup version {data.get('version')!r} is not {BACKUP_VERSION}"))
+        return report
+    games = data.get("games")
+    if not isinstance(games, list):
+        report.skipped.append(("(file)", "\"games\" is not a list"))
+        return report
+    seen: set[str] = set()
+    for position, record in enumerate(games):
+        name = f"games[{position}]"
+        if isinstance(record, dict) and isinstance(record.get("id"), str) \
+                and PUBLIC_ID.fullmatch(record["id"]):
+            name = record["id"]
+        try:
+            saved = saved_from_record(record)
+            if saved.id in seen:
+                raise Skip("the backup holds this id twice; the first was taken")
+            seen.add(saved.id)
+            _store(saved, report, replace=replace, dry_run=dry_run)
+        except Skip as why:
+            report.skipped.append((name, str(why)))
+    return report
+
+
+def _store(saved: storage.SavedGame, report: ImportReport, *, replace: bool, dry_run: bool) -> None:
+    present = storage.load_game(saved.id)
+    if present is None:
+        if dry_run or storage.restore_game(saved):
+            report.imported.append(saved.id)
+            return
+        present = storage.load_game(saved.id)  # created meanwhile: judge it as any other clash
+        if present is None:
+            raise Skip("could not be stored")
+    if (present.document, present.title) == (saved.document, saved.title):
+        report.unchanged.append(saved.id)
+    elif not replace:
+        raise Skip("a different game with this id is already saved (not overwritten; "
+                   "--replace overwrites it)")
+    else:
+        if not dry_run:
+            storage.update_game(saved.id, saved.document, title=saved.title or "")
+        report.replaced.append(saved.id)
+
+
+# -- commands ---------------------------------------------------------------------------------
+
+def _write_atomically(path: str, text: str) -> None:
+    """A backup is either complete or not there: never a half-written file in its place."""
+    directory = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(dir=directory, prefix=".backup-", suffix=".json")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, 0o600)  # games may hold people's names
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+@click.command("export")
+@with_appcontext
+@click.argument("path", default="-")
+def export_command(path: str) -> None:
+    """Write every saved game to a JSON backup at PATH (- for standard output)."""
+    data = backup()
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        _write_atomically(path, text)
+        click.echo(f"Exported {len(data['games'])} games to {path}.", err=True)
+
+
+@click.command("import")
+@with_appcontext
+@click.argument("source", type=click.File("r", encoding="utf-8"))
+@click.option("--replace", is_flag=True, help="Overwrite a saved game whose id the backup also holds.")
+@click.option("--dry-run", is_flag=True, help="Check and report; change nothing.")
+def import_command(source, replace: bool, dry_run: bool) -> None:
+    """Read a JSON backup made by export; every game is validated, none overwritten silently."""
+    try:
+        data = json.load(source)
+    except (ValueError, RecursionError):
+        raise click.ClickException("the file is not valid JSON") from None
+    report = import_backup(data, replace=replace, dry_run=dry_run)
+    verb = "Would import" if dry_run else "Imported"
+    for public_id in report.replaced:
+        click.echo(f"replaced {public_id}" + (" (dry run)" if dry_run else ""))
+    for which, why in report.skipped:
+        click.echo(f"skipped {which}: {why}")
+    click.echo(f"{verb} {len(report.imported)} games; {len(report.unchanged)} already there "
+               f"unchanged; {len(report.replaced)} replaced; {len(report.skipped)} skipped.")
+    if report.skipped:
+        sys.exit(1)
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    app.cli.add_command(export_command)
+    app.cli.add_command(import_command)

@@ -1,0 +1,283 @@
+"""Saved games at the table: the one path every read and save takes, from the pages and the API.
+
+Several phones save at once. Each save is a change applied by :func:`storage.modify_game` to the
+document as stored at that moment, inside one transaction holding the game's write lock: a city
+save replaces that player's city only, a set-up save the seats only, so saves of different
+cities never overwrite each other whatever their timing. A save made from an out-of-date form
+(the same city, or the set-up, changed since the form was opened) raises :class:`Stale` with
+what is stored now instead of being applied: the caller shows both versions and lets the
+player choose.
+
+Versions are digests of what a form edits: a city's version covers its own fields (buildings,
+stages, coins, tokens, entered), not its seat (name, wonder, side), so renaming a player in the
+set-up does not make every open city page stale; the set-up's version covers the seats and the
+rules they are played by (edition and expansions), which the set-up page changes too.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import storage
+from ..engine.rules import DEFAULT_EDITION
+from ..engine.validation import Problem, parse_game
+from . import player_ids
+
+#: the fields the set-up page owns; everything else on a player is their city
+SEAT_FIELDS = ("id", "name", "wonder", "side", "free_city")
+#: a city as the city page and the API write it, in the order the saved document keeps
+CITY_DEFAULTS = {"stages": 0, "cards": [], "coins": 0, "tokens": {}}
+
+
+class NoSuchGame(LookupError):
+    pass
+
+
+class NoSuchPlayer(LookupError):
+    pass
+
+
+class Stale(Exception):
+    """The form or request was made from an older version than the one stored now."""
+
+    def __init__(self, current: dict, version: str):
+        super().__init__("changed since it was read")
+        self.current = current
+        self.version = version
+
+
+class DropsCities(Exception):
+    """The set-up leaves out players whose city is entered: saved only when the host confirms
+    (lowering the player count must not quietly throw away a city somebody typed in)."""
+
+    def __init__(self, names: list[str]):
+        super().__init__(f"would remove the cities of {', '.join(names)}")
+        self.names = names
+
+
+class Invalid(Exception):
+    """The change would make a game the engine refuses; ``document`` is the attempted game."""
+
+    def __init__(self, problems: list[Problem], document: dict):
+        super().__init__(f"{len(problems)} problem(s)")
+        self.problems = problems
+        self.document = document
+
+
+def digest(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
+def city_of(player: dict) -> dict:
+    """The player's city: every field but the seat."""
+    return {key: value for key, value in player.items() if key not in SEAT_FIELDS}
+
+
+def city_version(player: dict) -> str:
+    return "c" + digest(city_of(player))
+
+
+def setup_version(document: dict) -> str:
+    seats = [{key: player.get(key) for key in SEAT_FIELDS} for player in document.get("players", [])]
+    covered = {"edition": document.get("edition"), "seats": seats}
+    # Only when there are any: a game without expansions keeps the version it had before they
+    # were covered (its open set-up pages stay current); one with them gets a new one, so a page
+    # opened before then is shown back as stale rather than applied.
+    if document.get("expansions"):
+        covered["expansions"] = document["expansions"]
+    return "s" + digest(covered)
+
+
+def game_version(saved) -> str:
+    """Changes with anything on the game's pages: the document and the title."""
+    return "g" + digest({"title": saved.title, "document": saved.document})
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+def load(game_id: str):
+    """The saved game with its player ids, or None."""
+    saved = storage.load_game(game_id)
+    if saved is not None:
+        player_ids.upgrade_legacy(saved.document)
+    return saved
+
+
+def player_at(document: dict, player_id: str) -> tuple[int, dict]:
+    index = player_ids.index_of(document, player_id)
+    if index is None:
+        raise NoSuchPlayer(player_id)
+    return index, document["players"][index]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What the score pad says about one player's city before and while it is entered."""
+
+    id: str
+    name: str
+    entered: bool
+    buildings: int
+
+
+def seats(document: dict) -> list[Seat]:
+    return [Seat(id=p.get("id", ""), name=p.get("name", ""), entered=player_ids.is_entered(p),
+                 buildings=len(p.get("cards") or [])) for p in document.get("players", [])]
+
+
+def waiting_for(document: dict) -> list[str]:
+    """Names of the players whose city is not entered yet (the Free City's too: its buildings
+    count for its neighbours' guilds)."""
+    return [p.get("name", "") for p in document.get("players", []) if not player_ids.is_entered(p)]
+
+
+# --- saving ----------------------------------------------------------------------------------
+
+def validated(document: dict) -> dict:
+    _game, problems = parse_game(document)
+    if problems:
+        raise Invalid(problems, document)
+    return document
+
+
+def modify(game_id: str, change, title: str | None = None):
+    saved = storage.modify_game(game_id, change, title=title)
+    if saved is None:
+        raise NoSuchGame(game_id)
+    return saved
+
+
+def create_game(document: dict, title: str | None = None, **options) -> str:
+    """Save a new game (already validated) with an id for every player; its public id."""
+    return create_game_once(document, title, **options)[0]
+
+
+def create_game_once(document: dict, title: str | None = None, owner_token_hash: str | None = None,
+                     creation_key: str | None = None) -> tuple[str, bool]:
+    """As :func:`create_game`, unless ``creation_key`` already made a game:
+    ``(public id, created now)`` (see :func:`scorer.storage.create_game_once`)."""
+    document = player_ids.assign_missing_ids(copy.deepcopy(document))
+    return storage.create_game_once(document, title, owner_token_hash, creation_key)
+
+
+def with_city(player: dict, city: dict) -> dict:
+    """The player's seat with ``city`` as their city, marked entered."""
+    updated = {key: player[key] for key in SEAT_FIELDS if key in player}
+    updated.update(CITY_DEFAULTS)
+    updated.update(city)
+    updated["entered"] = True
+    return updated
+
+
+def save_city(game_id: str, player_id: str, city: dict, is_current: Callable[[str], bool],
+              version: Callable[[dict], str] = city_version):
+    """Replace one player's city, if the version the form or client read is still the stored one.
+
+    ``is_current(version(player))`` tells, for the player as stored now; ``version`` is
+    :func:`city_version` for the pages (the city's own fields) and the API's ETag of the whole
+    entry. Returns the saved game. Raises NoSuchGame, NoSuchPlayer, Stale (with the stored
+    player) or Invalid; nothing is written then.
+    """
+    def change(document: dict) -> dict:
+        player_ids.upgrade_legacy(document)
+        index, player = player_at(document, player_id)
+        if not is_current(version(player)):
+            raise Stale(player, version(player))
+        document["players"][index] = with_city(player, city)
+        return validated(document)
+
+    return modify(game_id, change)
+
+
+def version_is(expected: str | None) -> Callable[[str], bool]:
+    """``is_current`` for a version carried by a form (none at all is never current)."""
+    return lambda stored: expected is not None and stored == expected
+
+
+def build_players(current: list[dict], seats: list[dict]) -> list[dict]:
+    """The players for the set-up's seats: a seat with a player's id keeps that player's city
+    as it is stored now; a new seat gets a new id and an empty city."""
+    by_id = {p["id"]: p for p in current if isinstance(p, dict) and isinstance(p.get("id"), str)}
+    taken = set(by_id)
+    players = []
+    for seat in seats:
+        player = copy.deepcopy(by_id.get(seat.get("key") or "", {}))
+        if not player:
+            player = {"id": player_ids.new_player_id(taken), **CITY_DEFAULTS}
+            taken.add(player["id"])
+        player.pop("free_city", None)
+        player.update(name=seat["name"], wonder=seat["wonder"], side=seat["side"])
+        if seat.get("free_city"):
+            player["free_city"] = True
+        ordered = {key: player[key] for key in SEAT_FIELDS if key in player}
+        ordered.update(player)
+        players.append(ordered)
+    return players
+
+
+def with_rules(document: dict, edition: str, expansions) -> dict:
+    """The game played by ``edition`` and ``expansions`` (in place), writing only what changes:
+    a first-edition game saved without ``"edition"`` keeps omitting it, a game without
+    expansions gets no empty list. Cities are left as they are: validation then says whether
+    they still fit (nothing of them is dropped to make them fit)."""
+    if document.get("edition", DEFAULT_EDITION) != edition:
+        document["edition"] = edition
+    current = document.get("expansions") or []
+    if sorted(current) != sorted(expansions):
+        if expansions:
+            document["expansions"] = list(expansions)
+        else:
+            document.pop("expansions", None)
+    return document
+
+
+def rules_change(document: dict, edition: str, expansions) -> bool:
+    """Whether playing by ``edition`` and ``expansions`` changes the game's rules."""
+    return (document.get("edition", DEFAULT_EDITION) != edition
+            or sorted(document.get("expansions") or []) != sorted(expansions))
+
+
+def has_city(player: dict) -> bool:
+    """Whether the player's city holds anything typed: entered, or any building, stage, coin,
+    token or leader (a game posted whole may not say ``entered``)."""
+    typed = any(player.get(field) for field in ("cards", "stages", "coins", "leaders", "buried"))
+    tokens = player.get("tokens")
+    return (player_ids.is_entered(player) or typed
+            or (isinstance(tokens, dict) and any(tokens.values())))
+
+
+def dropped_cities(players: list[dict], seats: list[dict]) -> list[str]:
+    """Names of the players with a city that no seat keeps."""
+    kept = {seat.get("key") for seat in seats}
+    return [p.get("name", "") for p in players if p.get("id") not in kept and has_city(p)]
+
+
+def save_setup(game_id: str, seats: list[dict], title: str, expected: str | None,
+               rules: tuple[str, list[str]] | None = None, drop_cities: bool = False):
+    """Replace the seats (order, names, wonders, sides); each city follows its player.
+
+    ``seats`` are dicts with ``key`` (the player id, or empty for a new seat), ``name``,
+    ``wonder``, ``side`` (both dealt already) and ``free_city``; ``title`` replaces the title
+    ("" clears it); ``rules``, an ``(edition, expansions)`` pair, the game's rules (None keeps
+    them). The whole game, every city entered so far included, must validate under the rules
+    it ends up with. A player left out whose city is entered is removed only with
+    ``drop_cities``. Raises NoSuchGame, Stale (with the stored document), DropsCities or Invalid.
+    """
+    def change(document: dict) -> dict:
+        player_ids.upgrade_legacy(document)
+        if setup_version(document) != expected:
+            raise Stale(copy.deepcopy(document), setup_version(document))
+        dropped = dropped_cities(document["players"], seats)
+        if dropped and not drop_cities:
+            raise DropsCities(dropped)
+        if rules is not None:
+            with_rules(document, *rules)
+        document["players"] = build_players(document["players"], seats)
+        return validated(document)
+
+    return modify(game_id, change, title=title)
