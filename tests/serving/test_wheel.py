@@ -73,7 +73,8 @@ def installed(tmp_path_factory):
 
 def test_installed_wheel_renders_every_page_and_pdf_like_the_checkout(installed, tmp_path):
     python, environment, elsewhere, purelib = installed
-    run = subprocess.run([python, str(PROJECT_ROOT / "tests" / "serving" / "wheel_check.py"), str(SAMPLE_GAME)],
+    check = PROJECT_ROOT / "tests" / "serving" / "wheel_check.py"
+    run = subprocess.run([python, str(check), str(SAMPLE_GAME)],
                          cwd=elsewhere, env=environment, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
