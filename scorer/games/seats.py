@@ -103,6 +103,12 @@ def player_id(game_id: str) -> str | None:
     return seat.player if seat else None
 
 
+def chosen_player(game_id: str) -> str | None:
+    """The id of the player this browser said "This is me" for (not a guess from a save)."""
+    seat = _entry(game_id)
+    return seat.player if seat and seat.chosen else None
+
+
 def your_seat(saved) -> dict | None:
     """This browser's player in ``saved`` (a stored game), if remembered and still in it."""
     remembered = player_id(saved.id)

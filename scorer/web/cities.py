@@ -127,7 +127,8 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
         wonder_name=wonder_label(wonder) if wonder else "", side=side_label(ruleset, side),
         token_kinds=kinds, deck_players=max(len(card_lists), ruleset.min_players),
         token_max={kind.id: kind.limit for kind in ruleset.tokens}, max_battles=ruleset.max_battles,
-        conflict=conflict,
+        conflict=conflict, me=seats_remembered.your_seat(saved)
+        if seats_remembered.chosen_player(saved.id) else None,
     ), status
 
 
@@ -181,15 +182,17 @@ def city_document(saved, index: int, form: CityForm) -> dict:
 
 def known_action(document: dict, action: str) -> bool:
     """Whether ``action`` is the value of a button the city page has (checked before saving)."""
-    if action in ("", "pad", "prev", "next", "build"):
+    if action in ("", "stay", "pad", "prev", "next", "build"):
         return True
     return action.startswith("goto-") and action[5:] in player_ids.ids_of(document)
 
 
 def target(game_id: str, document: dict, player_id: str, action: str):
-    """Where a save's button leads: another player's city (by id, in today's seating), the pad
-    or the build checker."""
+    """Where a save's button leads: this city again (Enter in a field), another player's city
+    (by id, in today's seating), the pad or the build checker."""
     ids = player_ids.ids_of(document)
+    if action == "stay":
+        return city_url(game_id, player_id, **({"other": "1"} if request.args.get("other") else {}))
     index = ids.index(player_id) if player_id in ids else 0
     if action == "prev" and index > 0:
         return city_url(game_id, ids[index - 1])
@@ -202,8 +205,8 @@ def target(game_id: str, document: dict, player_id: str, action: str):
     return url_for("games.pad", game_id=game_id)
 
 
-def city_url(game_id: str, player_id: str) -> str:
-    return url_for("cities.edit", game_id=game_id, player_id=player_id)
+def city_url(game_id: str, player_id: str, **query) -> str:
+    return url_for("cities.edit", game_id=game_id, player_id=player_id, **query)
 
 
 def new_form(ruleset: Ruleset, player: dict, **options) -> CityForm:
@@ -265,6 +268,10 @@ def edit(game_id: str, player_id: str):
     if index is None:
         return player_gone() if request.method == "POST" else abort(404)
     ruleset = document_ruleset(saved.document)
+    me = not_yours(saved, player_id)
+    if request.method == "GET" and me is not None and not request.args.get("other"):
+        return render_template("not_yours.html", saved=saved, me=me,
+                               player=saved.document["players"][index])
     if request.method == "GET":
         player = saved.document["players"][index]
         form = new_form(ruleset, player, formdata=None, data={
@@ -299,6 +306,13 @@ def edit(game_id: str, player_id: str):
     seats_remembered.city_saved(game_id, player)
     flash(_("%(name)s's city is saved.", name=player["name"]))
     return redirect(target(game_id, saved.document, player_id, action))
+
+
+def not_yours(saved, player_id: str) -> dict | None:
+    """The player this phone said "This is me" for, when it opens another seat's city."""
+    me = seats_remembered.your_seat(saved)
+    chosen = seats_remembered.chosen_player(saved.id)
+    return me if me is not None and chosen == me["id"] != player_id else None
 
 
 def player_gone():

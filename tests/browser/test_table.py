@@ -75,9 +75,9 @@ def test_three_phones_two_enter_at_once_and_the_third_watches_the_pad_fill_in(br
         chip(bob, card_id).click()
     bob.get_by_label("Coins", exact=True).fill("4")
 
-    # Both press "Score pad" (save) at the same moment: neither waits for the other.
-    ada.get_by_role("button", name="Score pad").last.click(no_wait_after=True)
-    bob.get_by_role("button", name="Score pad").last.click(no_wait_after=True)
+    # Both press "Done" (save) at the same moment: neither waits for the other.
+    ada.get_by_role("button", name="Done").click(no_wait_after=True)
+    bob.get_by_role("button", name="Done").click(no_wait_after=True)
     for person, name in ((ada, "Ada"), (bob, "Bob")):
         expect(person.locator(".flash")).to_have_text(f"{name}'s city is saved.")
 
@@ -94,7 +94,7 @@ def test_three_phones_two_enter_at_once_and_the_third_watches_the_pad_fill_in(br
     # The last city: the pad names the winner, still without a reload.
     bob.goto(join)
     bob.get_by_role("button", name="This is me: Cy").click()
-    bob.get_by_role("button", name="Score pad").last.click()
+    bob.get_by_role("button", name="Done").click()
     expect(host.locator(".winners")).to_contain_text("wins with", timeout=LIVE_WITHIN)
     expect(host.locator(".pad .star")).to_have_count(1)
     assert host.evaluate("window.notReloaded === true")
@@ -116,7 +116,7 @@ def test_reordering_seats_on_one_phone_while_another_edits_a_city(browser, live_
     host.get_by_role("button", name="Save the set-up").click()
     expect(host.locator(".flash")).to_have_text("Set-up saved.")
 
-    ada.get_by_role("button", name="Score pad").last.click()
+    ada.get_by_role("button", name="Done").click()
     expect(ada.locator(".flash")).to_have_text("Adeline's city is saved.")
     players = stored(live_app, game_id)
     assert [p["name"] for p in players] == ["Bob", "Adeline", "Cy"]
@@ -134,12 +134,12 @@ def test_the_same_city_on_two_phones_shows_both_versions_and_lets_one_choose(bro
         page.goto(f"{live_server}/games/{game_id}/join")
         page.get_by_role("button", name="This is me: Bob").click()
     chip(first, "altar").click()
-    first.get_by_role("button", name="Score pad").last.click()
+    first.get_by_role("button", name="Done").click()
     expect(first.locator(".flash")).to_have_text("Bob's city is saved.")
 
     chip(second, "baths").click()
     second.get_by_label("Coins", exact=True).fill("9")
-    second.get_by_role("button", name="Score pad").last.click()
+    second.get_by_role("button", name="Done").click()
     conflict = second.locator(".conflict")
     expect(conflict).to_be_visible()
     expect(conflict.locator("tr.differs")).to_have_count(2)  # coins and buildings
@@ -186,7 +186,7 @@ def test_a_phone_remembers_its_player_and_reopens_straight_to_its_city(browser, 
     ada.get_by_role("button", name="This is me: Ada").click()
     expect(ada.get_by_role("heading", name="Ada's city")).to_be_visible()
     chip(ada, "altar").click()
-    ada.get_by_role("button", name="Score pad").last.click()
+    ada.get_by_role("button", name="Done").click()
     expect(ada.locator(".flash")).to_have_text("Ada's city is saved.")
 
     ada.goto(f"{live_server}/games/{game_id}")  # opened again later
