@@ -12,8 +12,8 @@
         var value = parseInt(input.value, 10);
         if (isNaN(value)) { value = 0; }
         value += parseInt(button.getAttribute("data-step"), 10);
-        var min = input.min === "" ? -Infinity : Number(input.min);
-        var max = input.max === "" ? Infinity : Number(input.max);
+        var min = input.hasAttribute("data-min") ? Number(input.getAttribute("data-min")) : -Infinity;
+        var max = input.hasAttribute("data-max") ? Number(input.getAttribute("data-max")) : Infinity;
         var group = input.getAttribute("data-sum");
         if (group) {  // e.g. conflict tokens: two battles per age, six tokens in all
           var others = 0;

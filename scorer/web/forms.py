@@ -22,7 +22,8 @@ from wtforms import (
     StringField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import Length, NumberRange, Optional, StopValidation
+from wtforms.widgets import TextInput
 
 from ..engine.names import normalised
 from ..engine.rules import Ruleset, get_ruleset
@@ -45,20 +46,42 @@ class WholeNumberField(IntegerField):
     """An integer field read with the project's strict parser (ASCII digits, bounded length).
 
     WTForms' own field calls ``int()``, which takes ``"٣"`` or ``"1_0"`` and fails on ``"²"``.
-    Spaces around a typed number are forgiven; anything else is refused with a message.
+    Spaces around a typed number are forgiven; anything else is refused with one message, and
+    shown back as typed: the input is a text box (with the phone's number keyboard), because a
+    browser sends a number box holding "1e" or "12," as empty. An emptied field is ``empty``
+    (0 for the city's counts), or no value at all for an optional field.
     """
 
-    def __init__(self, label=None, validators=None, *, signed=False, **kwargs):
+    widget = TextInput()
+
+    def __init__(self, label=None, validators=None, *, signed=False, empty=None, **kwargs):
         super().__init__(label, validators, **kwargs)
         self.signed = signed
+        self.empty = empty
 
     def process_formdata(self, valuelist):
         if not valuelist:
             return
         raw = valuelist[0]
-        self.data = parse_int(raw.strip(" \t") if isinstance(raw, str) else raw, signed=self.signed)
+        text = raw.strip(" \t") if isinstance(raw, str) else raw
+        if text == "":
+            self.data = self.empty
+            return
+        self.data = parse_int(text, signed=self.signed)
         if self.data is None:
             raise ValueError(_l("Type a whole number with the digits 0 to 9."))
+
+    def pre_validate(self, form):
+        if self.process_errors:  # not a number: that one message, not a range check as well
+            raise StopValidation()
+
+
+class Sent:
+    """The field was sent at all (a post without it is refused; sent empty, it is 0)."""
+
+    def __call__(self, form, field):
+        if not field.raw_data:
+            raise StopValidation(_l("This field is required."))
 
 
 class RowList(FieldList):
@@ -127,8 +150,9 @@ class SetupForm(FlaskForm):
 
 
 def number_field(label, minimum=0, maximum=MAX_NUMBER):
-    return WholeNumberField(label, validators=[InputRequired(), NumberRange(minimum, maximum)],
-                            render_kw={"inputmode": "numeric"})
+    """A count of the city (coins, stages, tokens): empty is 0."""
+    return WholeNumberField(label, validators=[Sent(), NumberRange(minimum, maximum)], empty=0,
+                            render_kw={"inputmode": "numeric", "autocomplete": "off"})
 
 
 class CityForm(FlaskForm):
@@ -188,7 +212,7 @@ MAX_FREE_SYMBOLS = 9
 
 def points_field(label, minimum=-MAX_NUMBER, maximum=MAX_NUMBER):
     return WholeNumberField(label, validators=[Optional(), NumberRange(minimum, maximum)],
-                            signed=minimum < 0, render_kw={"inputmode": "numeric", "max": maximum})
+                            signed=minimum < 0, render_kw={"inputmode": "numeric", "autocomplete": "off"})
 
 
 class QuickColumnForm(Form):

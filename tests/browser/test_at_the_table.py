@@ -84,3 +84,32 @@ def test_another_seats_city_on_a_joined_phone_asks_first(browser, live_server, l
     ann.locator("#city-actions").get_by_role("button", name="Done").click()
     expect(ann.locator(".flash")).to_have_text("Bram's city is saved.")
     assert players_of(live_app, game_id)[1]["cards"] == ["baths"]
+
+
+# --- item 6: numbers as typed ------------------------------------------------------------------
+
+def test_a_typed_non_number_comes_back_as_typed_with_one_message(browser, live_server, live_app):
+    game_id = new_table(live_app)
+    ann = joined(browser, live_server, game_id, "Ann")
+    coins = ann.get_by_label("Coins", exact=True)
+    for typed in ("1e", "12,"):
+        coins.fill("0")
+        coins.select_text()
+        coins.press_sequentially(typed)  # keys, as on a phone's keyboard
+        ann.locator("#city-actions").get_by_role("button", name="Done").click()
+        expect(coins).to_have_value(typed)
+        field = ann.locator(".field", has=coins)
+        expect(field.locator(".errors li")).to_have_text(["Type a whole number with the digits 0 to 9."])
+        expect(ann.locator("#error-summary li")).to_have_count(1)
+    assert players_of(live_app, game_id)[0]["coins"] == 0
+
+
+def test_an_emptied_number_field_means_zero(browser, live_server, live_app):
+    game_id = new_table(live_app)
+    ann = joined(browser, live_server, game_id, "Ann")
+    ann.get_by_label("Coins", exact=True).fill("")
+    ann.get_by_label("Wonder stages built", exact=True).fill("1")
+    ann.locator("#city-actions").get_by_role("button", name="Done").click()
+    expect(ann.locator(".flash")).to_have_text("Ann's city is saved.")
+    saved = players_of(live_app, game_id)[0]
+    assert (saved["coins"], saved["stages"]) == (0, 1)

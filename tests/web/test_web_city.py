@@ -97,13 +97,20 @@ def test_not_a_number_is_refused_with_the_typed_text_kept(app, client, game_id):
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
     assert "Type a whole number with the digits 0 to 9." in html
-    assert 'value="lots"' in html
-    assert "Number must be between 0 and 999." in html
+    assert 'value="lots"' in html and 'value="-1"' in html
+    # one message per field (issue 21 item 6): no range check on top of "not a number"
+    assert html.count("Type a whole number with the digits 0 to 9.") == 4  # beside + summary
+    assert "Number must be between" not in html
     assert load(app, game_id)["players"][0]["coins"] == 0
 
 
-def test_empty_number_is_refused_not_guessed(app, client, game_id):
-    answer = post_city(client, app, game_id, 0, city(coins=""))
+def test_an_emptied_number_means_zero_and_a_missing_one_is_refused(app, client, game_id):
+    answer = post_city(client, app, game_id, 0, city(coins="", stages="1"))
+    assert answer.status_code == 302
+    assert (load(app, game_id)["players"][0]["coins"], load(app, game_id)["players"][0]["stages"]) == (0, 1)
+    data = city(stages="0")
+    del data["coins"]
+    answer = post_city(client, app, game_id, 0, data)
     assert answer.status_code == 422
     assert "This field is required." in answer.get_data(as_text=True)
 
