@@ -113,3 +113,35 @@ def test_an_emptied_number_field_means_zero(browser, live_server, live_app):
     expect(ann.locator(".flash")).to_have_text("Ann's city is saved.")
     saved = players_of(live_app, game_id)[0]
     assert (saved["coins"], saved["stages"]) == (0, 1)
+
+
+# --- item 4: contrast of every chip state -----------------------------------------------------
+
+def test_every_chip_state_passes_aa_contrast_in_both_schemes(browser, live_server, live_app):
+    from tests.browser.test_table import CONTRAST
+
+    document = {"edition": "first", "expansions": ["leaders"], "players": [
+        player("Ann", "alexandria"), player("Bram", "gizah"), player("Cas", "rhodes")]}
+    document["players"][0].update(leaders=["cleopatra"], cards=["altar", "lumber-yard", "loom",
+                                                                "baths", "stockade", "apothecary"])
+    document["players"][1].update(leaders=["caesar"], cards=["marketplace"])
+    with live_app.app_context():
+        from scorer.games import service as games_service
+
+        game_id = games_service.create_game(document)
+    ann = players_of(live_app, game_id)[0]["id"]
+    for scheme in ("light", "dark"):
+        page = phone(browser, scheme)
+        page.goto(f"{live_server}/games/{game_id}/players/{ann}")
+        expect(chip(page, "cleopatra")).to_have_class("chip c-leader")  # ticked
+        expect(chip(page, "caesar")).to_contain_text("taken by Bram")
+        expect(chip(page, "marketplace")).to_contain_text("all copies taken")
+        chip(page, "cleopatra").hover()
+        assert page.evaluate(CONTRAST) == [], scheme
+        # a refused chip: a page opened before Bram took the only Marketplace saves it anyway
+        page.evaluate("document.querySelector('input[value=marketplace]').disabled = false")
+        chip(page, "marketplace").click()
+        page.locator("#city-actions").get_by_role("button", name="Score pad").click()
+        expect(chip(page, "marketplace")).to_have_class("chip c-yellow invalid")
+        assert page.evaluate(CONTRAST) == [], (scheme, "refused")
+        page.context.close()
