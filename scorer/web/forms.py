@@ -212,7 +212,7 @@ MAX_FREE_SYMBOLS = 9
 
 def points_field(label, minimum=-MAX_NUMBER, maximum=MAX_NUMBER):
     return WholeNumberField(label, validators=[Optional(), NumberRange(minimum, maximum)],
-                            signed=minimum < 0, render_kw={"inputmode": "numeric", "autocomplete": "off"})
+                            signed=minimum < 0, render_kw={"inputmode": "numeric", "max": maximum})
 
 
 class QuickColumnForm(Form):

@@ -82,8 +82,8 @@ def test_token_steppers_stop_where_the_rules_stop(app, client):
     html = client.get(city_path(app, three_players(app), 0)).get_data(as_text=True)
     for kind, most in (("victory_1", 2), ("victory_3", 2), ("victory_5", 2), ("defeat", 6)):
         tag = re.search(rf'<input[^>]*id="{kind}"[^>]*>', html).group(0)
-        assert f'max="{most}"' in tag and 'data-sum="battles"' in tag and 'data-sum-max="6"' in tag
-    assert re.search(r'<input[^>]*id="stages"[^>]*max="3"', html)  # Alexandria A
+        assert f'data-max="{most}"' in tag and 'data-sum="battles"' in tag and 'data-sum-max="6"' in tag
+    assert re.search(r'<input[^>]*id="stages"[^>]*data-max="3"', html)  # Alexandria A
 
 
 def test_steppers_are_labelled_with_their_field(app, client):
