@@ -90,9 +90,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import i18n, pdf, web
     from .api import cli
     from .api import games as games_api
+    from .api import groups as groups_api
     from .api import routes as api
     from .games import access, backups
     from .games.hand_over import init_app as init_hand_over
+    from .groups import commands as group_commands
+    from .groups import remembered as groups_remembered
     from .safety import headers, secret
     from .serving import hosting
 
@@ -103,9 +106,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(games_api.bp)
+    app.register_blueprint(groups_api.bp)
     cli.init_app(app)
     web.init_app(app)
     pdf.init_app(app)
     backups.init_app(app)
     init_hand_over(app)
+    group_commands.init_app(app)
+    groups_remembered.init_app(app)
     return app

@@ -96,6 +96,13 @@ def check_ids(document: dict) -> list[Problem]:
 
 @bp.post("")
 def create_game():
+    return create_from_body(games_service.create_game_once)
+
+
+def create_from_body(create):
+    """``POST`` of a whole game document: validate, then ``create(document, owner_token_hash=)``
+    (which answers ``(game id, created now)``); 201 with the game's links and owner token. The
+    groups' endpoint creates games in a group through this too."""
     document, failure = read_json_object()
     if failure:
         return failure
@@ -106,7 +113,7 @@ def create_game():
         return error_report(problems)
     for player in document["players"]:
         player.setdefault("entered", True)  # a game posted whole holds its cities as entered
-    game_id = games_service.create_game(document, owner_token_hash=access.api_owner_hash())
+    game_id, _created = create(document, owner_token_hash=access.api_owner_hash())
     saved = games_service.load(game_id)
     body = {"id": game_id, "owner_token": access.hand_over_token(saved), **game_urls(game_id),
             "players": [player_summary(game_id, p) for p in saved.document["players"]]}

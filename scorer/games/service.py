@@ -158,11 +158,14 @@ def create_game(document: dict, title: str | None = None, **options) -> str:
 
 
 def create_game_once(document: dict, title: str | None = None, owner_token_hash: str | None = None,
-                     creation_key: str | None = None) -> tuple[str, bool]:
+                     creation_key: str | None = None, group_pk: int | None = None,
+                     ) -> tuple[str, bool]:
     """As :func:`create_game`, unless ``creation_key`` already made a game:
-    ``(public id, created now)`` (see :func:`scorer.storage.create_game_once`)."""
+    ``(public id, created now)`` (see :func:`scorer.storage.create_game_once`); ``group_pk``
+    puts the new game in that group."""
     document = player_ids.assign_missing_ids(copy.deepcopy(document))
-    return storage.create_game_once(document, title, owner_token_hash, creation_key)
+    return storage.create_game_once(document, title, owner_token_hash, creation_key,
+                                    group_pk=group_pk)
 
 
 def with_city(player: dict, city: dict) -> dict:

@@ -24,7 +24,7 @@ from flask import Flask
 from sqlalchemy import Connection, Row, delete, exc, insert, select, text, update
 
 from ..games.documents import CURRENT_VERSION, upgrade
-from . import migrate
+from . import migrate, results
 from .engine import get_engine, writer
 from .schema import game
 
@@ -44,10 +44,12 @@ class SavedGame:
     revision: int = 1  # 1 when created, +1 on every write: what a stale form is checked against
     owner_token_hash: str | None = None
     format_version: int = CURRENT_VERSION  # the format of `document` as stored
+    group_pk: int | None = None  # the internal id of the group the game belongs to
 
 
-_COLUMNS = (game.c.public_id, game.c.title, game.c.document, game.c.created_at, game.c.updated_at,
-            game.c.revision, game.c.owner_token_hash, game.c.format_version)
+_COLUMNS = (game.c.id, game.c.public_id, game.c.title, game.c.document, game.c.created_at, game.c.updated_at,
+            game.c.revision, game.c.owner_token_hash, game.c.format_version,
+            game.c.group_id)
 
 
 def _now() -> datetime:
@@ -66,6 +68,7 @@ def _saved(row: Row, document: dict | None = None, **changes) -> SavedGame:
         document=json.loads(row.document) if document is None else document,
         created_at=row.created_at, updated_at=row.updated_at, revision=row.revision,
         owner_token_hash=row.owner_token_hash, format_version=row.format_version or 1,
+        group_pk=row.group_id,
     )
     fields.update(changes)
     return SavedGame(**fields)
@@ -98,6 +101,8 @@ def _current(row: Row) -> SavedGame:
                 .values(document=_encode(document), format_version=CURRENT_VERSION,
                         revision=row.revision + 1)
             ).rowcount
+            if written == 1:  # an upgrade may mark old cities entered: the game completes
+                results.write(connection, row.id, document, row.created_at)
         if written == 1:
             return _saved(row, document, revision=row.revision + 1, format_version=CURRENT_VERSION)
         with get_engine().connect() as connection:
@@ -106,18 +111,22 @@ def _current(row: Row) -> SavedGame:
             raise LookupError("the game was deleted while its document was being upgraded")
 
 
-def create_game(document: dict, title: str | None = None, owner_token_hash: str | None = None) -> str:
+def create_game(document: dict, title: str | None = None, owner_token_hash: str | None = None,
+                group_pk: int | None = None) -> str:
     """Save a new game and return its unguessable public id.
 
     The document must be in the current format (CURRENT_VERSION): it is stored as such. A
     document in an older format goes through :func:`scorer.games.documents.upgrade` first.
     """
-    return create_game_once(document, title, owner_token_hash)[0]
+    return create_game_once(document, title, owner_token_hash, group_pk=group_pk)[0]
 
 
 def create_game_once(document: dict, title: str | None = None, owner_token_hash: str | None = None,
-                     creation_key: str | None = None) -> tuple[str, bool]:
+                     creation_key: str | None = None, group_pk: int | None = None,
+                     ) -> tuple[str, bool]:
     """Save a new game unless ``creation_key`` already made one: ``(public id, created now)``.
+
+    ``group_pk``: the group it belongs to (the ``id`` of a :class:`scorer.storage.groups.Group`).
 
     The key is unique in the table, so of two requests carrying it at the same moment (a double
     tap reaching two server processes) the database lets one insert; the other finds that game.
@@ -131,11 +140,13 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
                 made = _made_by(connection, creation_key)
                 if made is not None:
                     return made, False
-                connection.execute(insert(game).values(
+                inserted = connection.execute(insert(game).values(
                     public_id=public_id, title=title, document=encoded,
                     format_version=CURRENT_VERSION, revision=1, owner_token_hash=owner_token_hash,
                     creation_key=creation_key, created_at=moment, updated_at=moment,
+                    group_id=group_pk,
                 ))
+                results.write(connection, inserted.inserted_primary_key[0], document, moment)
         except exc.IntegrityError:
             with get_engine().connect() as connection:
                 made = _made_by(connection, creation_key)
@@ -160,12 +171,14 @@ def restore_game(saved: SavedGame) -> bool:
         raise ValueError("upgrade the document before restoring it")
     try:
         with writer(get_engine()).begin() as connection:
-            connection.execute(insert(game).values(
+            inserted = connection.execute(insert(game).values(
                 public_id=saved.id, title=saved.title, document=_encode(saved.document),
                 format_version=CURRENT_VERSION, revision=saved.revision,
                 owner_token_hash=saved.owner_token_hash,
                 created_at=saved.created_at, updated_at=saved.updated_at,
             ))
+            results.write(connection, inserted.inserted_primary_key[0], saved.document,
+                          saved.created_at)
     except exc.IntegrityError:
         return False
     return True
@@ -203,6 +216,7 @@ def modify_game(public_id: str, change: Callable[[dict], dict], *,
         if title is not None:
             values["title"] = title
         connection.execute(update(game).where(game.c.public_id == public_id).values(**values))
+        results.write(connection, row.id, document, row.created_at)
     return _saved(row, json.loads(encoded), title=values.get("title", row.title),
                   revision=values["revision"], updated_at=values["updated_at"],
                   format_version=CURRENT_VERSION)
@@ -223,8 +237,13 @@ def set_owner(public_id: str, expected: str | None, owner_token_hash: str) -> bo
 
 
 def delete_game(public_id: str) -> bool:
+    """Delete a game and its results (one transaction)."""
     with writer(get_engine()).begin() as connection:
-        return connection.execute(delete(game).where(game.c.public_id == public_id)).rowcount == 1
+        pk = connection.execute(select(game.c.id).where(game.c.public_id == public_id)).scalar()
+        if pk is None:
+            return False
+        results.clear(connection, pk)
+        return connection.execute(delete(game).where(game.c.id == pk)).rowcount == 1
 
 
 def list_games(public_ids: Iterable[str] | None = None) -> list[SavedGame]:

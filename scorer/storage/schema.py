@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from sqlalchemy import (
     Column,
     DateTime,
+    ForeignKey,
     Index,
     Integer,
     MetaData,
@@ -71,6 +72,69 @@ game = Table(
     Column("creation_key", String(64)),
     Column("created_at", UTCDateTime, nullable=False),
     Column("updated_at", UTCDateTime, nullable=False),
+    # the group the game belongs to (at most one); no foreign key, since SQLite cannot add one
+    # to an existing table: deleting a group clears it in the same transaction
+    Column("group_id", Integer),
 )
 Index("game_created", game.c.created_at)
 Index("game_creation_key", game.c.creation_key, unique=True)
+Index("game_in_group", game.c.group_id)
+
+# A group of games (a game night, a family, a club): its public id is its key, as a game's is.
+game_group = Table(
+    "game_group",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("public_id", String(64), nullable=False, unique=True),
+    Column("name", Text, nullable=False),
+    Column("owner_token_hash", String(128)),
+    Column("revision", Integer, nullable=False, server_default="1"),
+    Column("created_at", UTCDateTime, nullable=False),
+    Column("updated_at", UTCDateTime, nullable=False),
+)
+
+# Names merged in a group: the player ``name_key`` is counted as ``target_key``, shown as
+# ``target_name``. Saved documents are never rewritten; keys are normalised names.
+group_alias = Table(
+    "group_alias",
+    metadata,
+    Column("group_id", Integer, ForeignKey("game_group.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("name_key", Text, primary_key=True),
+    Column("target_key", Text, nullable=False),
+    Column("target_name", Text, nullable=False),
+)
+
+# One row per player (Free City seats excluded) of every complete game, written in the
+# transaction that saves the game: what the statistics aggregate. Derived data:
+# ``flask stats rebuild`` recomputes it from the documents.
+result = Table(
+    "result",
+    metadata,
+    Column("game_id", Integer, ForeignKey("game.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("name_key", Text, nullable=False),
+    Column("wonder", String(64), nullable=False),
+    Column("side", String(16), nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("coins", Integer, nullable=False),
+    Column("winners", Integer, nullable=False),  # how many players share rank 1 in the game
+    Column("seats", Integer, nullable=False),  # the game's player count (Free City included)
+    Column("edition", String(32), nullable=False),
+    Column("expansions", String(200), nullable=False),  # sorted ids joined by ",", "" for none
+    Column("played_on", String(10), nullable=False),  # the game's UTC creation date, ISO
+)
+Index("result_name", result.c.name_key)
+
+# Each result's score-pad rows: ``position`` is the row's place in that game's pad.
+result_row = Table(
+    "result_row",
+    metadata,
+    Column("game_id", Integer, ForeignKey("game.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("row", String(32), primary_key=True),
+    Column("position", Integer, nullable=False),
+    Column("points", Integer, nullable=False),
+)

@@ -49,9 +49,10 @@ def page_error(error: HTTPException):
 def init_app(app: Flask) -> None:
     """Register the page blueprints and the database hooks."""
     from ..api import games as games_api
+    from ..api import groups as groups_api
     from ..api import routes as api
     from ..games import seats as seats_remembered
-    from . import build, cities, games, install, invite, labels, ownership, quick, setup
+    from . import build, cities, games, groups, install, invite, labels, ownership, quick, setup
 
     storage.init_app(app)
     seats_remembered.init_app(app)
@@ -59,11 +60,12 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     csrf.exempt(api.bp)
     csrf.exempt(games_api.bp)
+    csrf.exempt(groups_api.bp)
     labels.register(app)
     app.jinja_env.globals.update(THEME_COLOURS=install.THEME_COLOURS)
     app.add_url_rule("/", "index", games.index)
     for blueprint in (games.bp, setup.bp, cities.bp, quick.bp, build.bp, invite.bp, install.bp,
-                      ownership.bp):
+                      ownership.bp, groups.bp):
         app.register_blueprint(blueprint)
     for code in (400, 403, 404, 405, 413):
         app.register_error_handler(code, page_error)

@@ -1,0 +1,176 @@
+"""Groups as JSON (``/api/v1/groups``): create a group, create games in it, read its statistics
+and its results as CSV. The endpoints only translate; :mod:`scorer.groups.service` decides.
+
+A group's id is its key, as a game's is: whoever has it reads the statistics and adds games.
+Renaming or deleting is the owner's: send the ``owner_token`` that creating the group answered
+as ``X-Owner-Token``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from flask import Blueprint, make_response, request, url_for
+
+from ..engine.messages import N_
+from ..games import access
+from ..groups import service
+from ..groups.statistics import results_table, statistics
+from .games import create_from_body
+from .routes import error_report, read_json_object
+
+bp = Blueprint("groups_api", __name__, url_prefix="/api/v1/groups")
+
+
+def group_urls(group_id: str) -> dict:
+    return {"url": url_for("groups.page", group_id=group_id, _external=True),
+            "api_url": url_for("groups_api.read_group", group_id=group_id, _external=True)}
+
+
+def not_found():
+    return error_report([service.problem("", "not_found", N_("There is no such group."))], 404)
+
+
+def permitted(group_id: str, action: str):
+    """``(group, None)`` once this request may do ``action`` (403 otherwise), or
+    ``(None, the 404 answer)``."""
+    group = service.load(group_id)
+    if group is None:
+        return None, not_found()
+    access.require(action, group)
+    return group, None
+
+
+def refused(error: service.Refused):
+    return error_report(error.problems)
+
+
+def body_with(fields: tuple[str, ...]):
+    """The JSON object body, refusing fields this endpoint does not know."""
+    body, failure = read_json_object()
+    if failure:
+        return None, failure
+    unknown = [service.problem(key, "invalid", N_("Unknown field '%(field)s'."), field=key)
+               for key in body if key not in fields]
+    return (None, error_report(unknown)) if unknown else (body, None)
+
+
+@bp.post("")
+def create_group():
+    body, failure = body_with(("name",))
+    if failure:
+        return failure
+    try:
+        group = service.create(body.get("name"), access.api_owner_hash())
+    except service.Refused as error:
+        return refused(error)
+    answer = {"id": group.id, **group_urls(group.id), "name": group.name,
+              "owner_token": access.hand_over_token(group)}
+    response = make_response(answer, 201)
+    response.headers["Location"] = answer["api_url"]
+    return response
+
+
+@bp.get("/<group_id>")
+def read_group(group_id: str):
+    group, failure = permitted(group_id, "view")
+    if failure:
+        return failure
+    games = service.games_of(group)
+    return {"id": group.id, **group_urls(group.id), "name": group.name,
+            "stats_url": url_for("groups_api.stats", group_id=group.id, _external=True),
+            "games": [{"id": saved.id,
+                       "url": url_for("games.pad", game_id=saved.id, _external=True),
+                       "api_url": url_for("games_api.read_game", game_id=saved.id, _external=True)}
+                      for saved in games]}
+
+
+@bp.route("/<group_id>", methods=["PATCH", "DELETE"])
+def change_group(group_id: str):
+    """Rename (``PATCH {"name": ...}``) or delete the group: the owner's. Its games stay."""
+    group, failure = permitted(group_id, "delete")
+    if failure:
+        return failure
+    if request.method == "DELETE":
+        service.delete(group)
+        return "", 204
+    body, failure = body_with(("name",))
+    if failure:
+        return failure
+    try:
+        group = service.rename(group, body.get("name"))
+    except service.Refused as error:
+        return refused(error)
+    return {"id": group.id, **group_urls(group.id), "name": group.name}
+
+
+@bp.post("/<group_id>/games")
+def create_game(group_id: str):
+    group, failure = permitted(group_id, "view")
+    if failure:
+        return failure
+    return create_from_body(lambda document, **options: service.create_game(group, document, **options))
+
+
+@bp.post("/<group_id>/aliases")
+def merge_names(group_id: str):
+    """Merge two players' names (``{"source": ..., "target": ..., "name": shown}``): the owner's."""
+    group, failure = permitted(group_id, "delete")
+    if failure:
+        return failure
+    body, failure = body_with(("source", "target", "name"))
+    if failure:
+        return failure
+    try:
+        shown = service.merge(group, body.get("source"), body.get("target"), body.get("name"))
+    except service.Refused as error:
+        return refused(error)
+    return {"name": shown}
+
+
+def filtered(group_id: str):
+    group, failure = permitted(group_id, "view")
+    if failure:
+        return None, None, failure
+    try:
+        return group, service.parse_filters(request.args), None
+    except service.Refused as error:
+        return None, None, refused(error)
+
+
+@bp.get("/<group_id>/stats")
+def stats(group_id: str):
+    group, filters, failure = filtered(group_id)
+    if failure:
+        return failure
+    return statistics(group, filters)
+
+
+@bp.get("/<group_id>/results.csv")
+def results_csv(group_id: str):
+    """One row per player per complete game: date, game id, seat, name, wonder, side, every
+    score-pad row, total, rank."""
+    group, filters, failure = filtered(group_id)
+    if failure:
+        return failure
+    rows, table = results_table(group, filters)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["date", "game", "seat", "name", "wonder", "side", *rows, "total", "rank"])
+    for entry in table:
+        writer.writerow([entry["date"], entry["game"], entry["seat"], safe_cell(entry["name"]),
+                         entry["wonder"], entry["side"],
+                         *[entry["scores"].get(row, "") for row in rows],
+                         entry["total"], entry["rank"]])
+    response = make_response(out.getvalue())
+    response.mimetype = "text/csv"
+    response.charset = "utf-8"
+    response.headers["Content-Disposition"] = 'attachment; filename="results.csv"'
+    return response
+
+
+def safe_cell(text: str) -> str:
+    """A name a spreadsheet would read as a formula (``=``, ``+``, ``-``, ``@``) gets a quote
+    in front, so opening the CSV never runs anything."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -1,0 +1,175 @@
+"""Groups: create, rename, delete, games in and out, merged names, and filters, checked once.
+
+The pages and the API only translate: they call these functions and show what they raise.
+Every check names the field and the problem in a translatable message, and a refused change
+writes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..engine.messages import N_, Message
+from ..engine.rules import editions, expansions
+from ..engine.validation import Problem
+from ..games import service as games_service
+from ..storage import groups as stored
+from ..storage.groups import Group
+from ..storage.results import player_key
+from .statistics import Filters
+
+NAME_LENGTH = 60
+GROUP_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+FILTERS = ("edition", "expansions", "players")
+
+
+class Refused(ValueError):
+    """The request would make something the group cannot hold; nothing was written."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(p.path for p in problems))
+        self.problems = problems
+
+
+def problem(path: str, code: str, text: str, **params) -> Problem:
+    return Problem(path, code, Message(text, params))
+
+
+def clean_name(raw: object, path: str = "name") -> str:
+    """The group name as stored: trimmed, runs of white space made one space; Refused when it is
+    not 1 to 60 characters of text."""
+    if not isinstance(raw, str):
+        raise Refused([problem(path, "invalid", N_("The group's name must be text."))])
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not name:
+        raise Refused([problem(path, "required", N_("Give the group a name."))])
+    if len(name) > NAME_LENGTH:
+        raise Refused([problem(path, "too_long", N_(
+            "The group's name is %(length)d characters long; at most %(limit)d are allowed."),
+            length=len(name), limit=NAME_LENGTH)])
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs") for char in name):
+        raise Refused([problem(path, "invalid", N_(
+            "The group's name holds a control or invisible character."))])
+    return name
+
+
+def load(group_id: str) -> Group | None:
+    return stored.load_group(group_id) if GROUP_ID.fullmatch(group_id or "") else None
+
+
+def create(name: object, owner_token_hash: str | None) -> Group:
+    return stored.create_group(clean_name(name), owner_token_hash)
+
+
+def rename(group: Group, name: object) -> Group:
+    stored.rename_group(group.id, clean_name(name))
+    return stored.load_group(group.id) or group
+
+
+def delete(group: Group) -> bool:
+    """Delete the group; its games stay (in no group)."""
+    return stored.delete_group(group.id)
+
+
+def create_game(group: Group, document: dict, owner_token_hash: str | None = None,
+                creation_key: str | None = None, title: str | None = None) -> tuple[str, bool]:
+    """A new game in the group (the document already validated): ``(game id, created now)``."""
+    return games_service.create_game_once(document, title, owner_token_hash, creation_key,
+                                          group_pk=group.pk)
+
+
+def add_game(group: Group, game_id: str) -> bool:
+    """Put the game in the group (out of any other one); False when there is no such game."""
+    return stored.set_game_group(game_id, group.pk)
+
+
+def remove_game(group: Group, game_id: str) -> bool:
+    """Take the game out of the group (the game stays); False when it is not in it."""
+    return stored.set_game_group(game_id, None, only_from=group.pk)
+
+
+def games_of(group: Group) -> list:
+    from .. import storage
+
+    return storage.list_games(stored.group_game_ids(group.pk))
+
+
+def resolved(group: Group, name: str) -> str:
+    """The key ``name`` is counted as in the group, after its merged names."""
+    key = player_key(name)
+    return stored.aliases(group.pk).get(key, (key, name))[0]
+
+
+def merge(group: Group, source: object, target: object, shown: object = None) -> str:
+    """Count the player ``source`` as ``target`` in this group, past and future games, shown as
+    ``shown`` (default: ``target`` as typed). Returns the name shown. Saved documents are never
+    rewritten: the merge is an alias kept in the group."""
+    problems = []
+    names = {}
+    for path, raw in (("source", source), ("target", target)):
+        if not isinstance(raw, str) or not " ".join(raw.split()):
+            problems.append(problem(path, "required", N_("Name the player.")))
+        elif len(" ".join(raw.split())) > 40:
+            problems.append(problem(path, "too_long", N_("A player's name is at most 40 characters.")))
+        else:
+            names[path] = " ".join(unicodedata.normalize("NFC", raw).split())
+    if problems:
+        raise Refused(problems)
+    shown_name = names["target"] if shown in (None, "") else shown
+    if not isinstance(shown_name, str) or not shown_name.strip() or len(shown_name.strip()) > 40:
+        raise Refused([problem("name", "invalid", N_(
+            "The name to show is 1 to 40 characters of text."))])
+    shown_name = " ".join(unicodedata.normalize("NFC", shown_name).split())
+    source_key, target_key = resolved(group, names["source"]), resolved(group, names["target"])
+    if source_key == target_key:
+        raise Refused([problem("target", "same_player", N_(
+            "'%(source)s' and '%(target)s' are already one player: choose two different "
+            "players to merge."), source=names["source"], target=names["target"])])
+    stored.merge_names(group.pk, source_key, target_key, shown_name)
+    return shown_name
+
+
+def parse_filters(args) -> Filters:
+    """The statistics' filters from a query string (a mapping of lists, as Flask's ``args``);
+    Refused naming each bad parameter, or one this endpoint does not know."""
+    problems = []
+    for key in args:
+        if key not in FILTERS:
+            problems.append(problem(key, "invalid", N_(
+                "Unknown filter '%(field)s': use edition, expansions or players."), field=key))
+    values = {}
+    for key in FILTERS:
+        given = args.getlist(key) if hasattr(args, "getlist") else (
+            [args[key]] if key in args else [])
+        if len(given) > 1:
+            problems.append(problem(key, "invalid", N_("Give '%(field)s' once."), field=key))
+        elif given:
+            values[key] = given[0]
+    edition = values.get("edition")
+    if edition is not None and edition not in editions():
+        problems.append(problem("edition", "invalid", N_(
+            "Unknown edition '%(value)s': use %(choices)s."), value=edition[:40],
+            choices=", ".join(editions())))
+    chosen = None
+    if "expansions" in values:
+        parts = [part.strip() for part in values["expansions"].split(",") if part.strip()]
+        unknown = [part for part in parts if part not in expansions()]
+        if unknown:
+            problems.append(problem("expansions", "invalid", N_(
+                "Unknown expansion '%(value)s': use %(choices)s, separated by commas."),
+                value=unknown[0][:40], choices=", ".join(expansions())))
+        chosen = tuple(sorted(set(parts)))
+    players = None
+    if "players" in values:
+        text = values["players"].strip()
+        if not text.isascii() or not text.isdigit() or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
+            problems.append(problem("players", "invalid", N_(
+                "'players' is a number of players from %(low)d to %(high)d."),
+                low=MIN_PLAYERS, high=MAX_PLAYERS))
+        else:
+            players = int(text)
+    if problems:
+        raise Refused(problems)
+    return Filters(edition=edition, expansions=chosen, players=players)

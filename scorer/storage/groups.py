@@ -1,0 +1,165 @@
+"""Groups of games in the database: the group rows, which games belong to one, merged names.
+
+A group's public id is its key, as a game's is (random, unguessable). A game belongs to at most
+one group (``game.group_id``); deleting a group clears that column of its games in the same
+transaction and never deletes a game. Merged names (``group_alias``) are kept flat: every name
+merged away points straight at the name it is now counted as, so a query needs one join.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, Row, delete, exc, insert, select, update
+
+from .engine import get_engine, writer
+from .schema import game, game_group, group_alias
+
+
+@dataclass(frozen=True)
+class Group:
+    pk: int  # the internal id games refer to
+    id: str  # the public id: the group's key
+    name: str
+    owner_token_hash: str | None
+    created_at: datetime
+    updated_at: datetime
+    revision: int = 1
+
+
+_COLUMNS = (game_group.c.id, game_group.c.public_id, game_group.c.name,
+            game_group.c.owner_token_hash, game_group.c.created_at, game_group.c.updated_at,
+            game_group.c.revision)
+
+
+def _group(row: Row) -> Group:
+    return Group(pk=row.id, id=row.public_id, name=row.name, owner_token_hash=row.owner_token_hash,
+                 created_at=row.created_at, updated_at=row.updated_at, revision=row.revision)
+
+
+def create_group(name: str, owner_token_hash: str | None = None) -> Group:
+    moment = datetime.now(UTC)
+    while True:
+        public_id = secrets.token_urlsafe(16)
+        try:
+            with writer(get_engine()).begin() as connection:
+                connection.execute(insert(game_group).values(
+                    public_id=public_id, name=name, owner_token_hash=owner_token_hash,
+                    revision=1, created_at=moment, updated_at=moment))
+        except exc.IntegrityError:
+            continue  # a collision of 128 random bits: draw again
+        found = load_group(public_id)
+        if found is not None:
+            return found
+
+
+def load_group(public_id: str) -> Group | None:
+    with get_engine().connect() as connection:
+        row = connection.execute(
+            select(*_COLUMNS).where(game_group.c.public_id == public_id)).first()
+    return _group(row) if row is not None else None
+
+
+def load_group_by_pk(pk: int) -> Group | None:
+    with get_engine().connect() as connection:
+        row = connection.execute(select(*_COLUMNS).where(game_group.c.id == pk)).first()
+    return _group(row) if row is not None else None
+
+
+def list_groups(public_ids: Iterable[str]) -> list[Group]:
+    """The groups of ``public_ids`` that exist, in the order given."""
+    wanted = list(public_ids)
+    if not wanted:
+        return []
+    with get_engine().connect() as connection:
+        rows = connection.execute(
+            select(*_COLUMNS).where(game_group.c.public_id.in_(wanted))).all()
+    found = {row.public_id: _group(row) for row in rows}
+    return [found[public_id] for public_id in wanted if public_id in found]
+
+
+def rename_group(public_id: str, name: str) -> bool:
+    with writer(get_engine()).begin() as connection:
+        return connection.execute(
+            update(game_group).where(game_group.c.public_id == public_id)
+            .values(name=name, updated_at=datetime.now(UTC),
+                    revision=game_group.c.revision + 1)).rowcount == 1
+
+
+def set_group_owner(public_id: str, expected: str | None, owner_token_hash: str) -> bool:
+    """Hand a group over: replace its owner hash if it is still ``expected``."""
+    with writer(get_engine()).begin() as connection:
+        return connection.execute(
+            update(game_group)
+            .where(game_group.c.public_id == public_id,
+                   game_group.c.owner_token_hash == expected)
+            .values(owner_token_hash=owner_token_hash)).rowcount == 1
+
+
+def delete_group(public_id: str) -> bool:
+    """Delete the group and its merged names; its games stay, in no group."""
+    with writer(get_engine()).begin() as connection:
+        pk = connection.execute(
+            select(game_group.c.id).where(game_group.c.public_id == public_id)).scalar()
+        if pk is None:
+            return False
+        connection.execute(update(game).where(game.c.group_id == pk).values(group_id=None))
+        connection.execute(delete(group_alias).where(group_alias.c.group_id == pk))
+        connection.execute(delete(game_group).where(game_group.c.id == pk))
+        return True
+
+
+def set_game_group(game_id: str, group_pk: int | None, *, only_from: int | None = None) -> bool:
+    """Put a game in a group (``None``: in none). With ``only_from``, only while the game is in
+    that group (removing a game from a group never takes it out of another one). False when
+    there is no such game (or it is not in ``only_from``)."""
+    query = update(game).where(game.c.public_id == game_id)
+    if only_from is not None:
+        query = query.where(game.c.group_id == only_from)
+    with writer(get_engine()).begin() as connection:
+        if group_pk is not None and connection.execute(
+                select(game_group.c.id).where(game_group.c.id == group_pk)).scalar() is None:
+            return False  # the group was deleted meanwhile
+        return connection.execute(query.values(group_id=group_pk)).rowcount == 1
+
+
+def group_game_ids(group_pk: int) -> list[str]:
+    """The public ids of the group's games, the most recently created first."""
+    with get_engine().connect() as connection:
+        return list(connection.execute(
+            select(game.c.public_id).where(game.c.group_id == group_pk)
+            .order_by(game.c.created_at.desc(), game.c.id.desc())).scalars())
+
+
+# --- merged names ----------------------------------------------------------------------------
+
+def aliases(group_pk: int) -> dict[str, tuple[str, str]]:
+    """``name_key -> (target_key, target_name)`` for every name merged away in the group."""
+    with get_engine().connect() as connection:
+        rows = connection.execute(
+            select(group_alias.c.name_key, group_alias.c.target_key, group_alias.c.target_name)
+            .where(group_alias.c.group_id == group_pk)).all()
+    return {row.name_key: (row.target_key, row.target_name) for row in rows}
+
+
+def merge_names(group_pk: int, source_key: str, target_key: str, target_name: str) -> None:
+    """Count ``source_key`` (and every name already merged into it) as ``target_key``, shown as
+    ``target_name``, in one transaction. Both keys must already be resolved (not merged away):
+    the caller checks they differ."""
+    with writer(get_engine()).begin() as connection:
+        _merge(connection, group_pk, source_key, target_key, target_name)
+
+
+def _merge(connection: Connection, group_pk: int, source_key: str, target_key: str,
+           target_name: str) -> None:
+    in_group = group_alias.c.group_id == group_pk
+    connection.execute(update(group_alias).where(in_group, group_alias.c.target_key == source_key)
+                       .values(target_key=target_key))
+    connection.execute(delete(group_alias).where(in_group, group_alias.c.name_key == source_key))
+    connection.execute(insert(group_alias).values(group_id=group_pk, name_key=source_key,
+                                                  target_key=target_key, target_name=target_name))
+    connection.execute(update(group_alias).where(in_group, group_alias.c.target_key == target_key)
+                       .values(target_name=target_name))
