@@ -11,7 +11,7 @@ python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q --disable-pip-version-check ".[test]"
 {
   echo "# The tested versions of every Python package the app and its tests use (pip constraints)."
-  echo "# scripts/setup.sh installs with them; refresh with: sh scripts/lock.sh (README: Pinned installs)."
+  echo "# scripts/setup.sh installs with them; refresh with: sh scripts/lock.sh (docs/development.md: Pinned installs)."
   "$work/venv/bin/pip" freeze --all --exclude-editable --disable-pip-version-check \
     | grep -v -i -E '^(pip|seven-wonders-scorer)( |==)'
 } > constraints.txt

@@ -115,7 +115,7 @@ def post_city(client, app, game_id: str, seat: int, data: dict):
 
 def own(app, client, game_id: str) -> None:
     """Make ``client``'s browser the owner of a game saved straight into storage: a game without
-    an owner may be changed or deleted by nobody (see scorer/access.py)."""
+    an owner may be changed or deleted by nobody (see scorer/games/access.py)."""
     import secrets
 
 

@@ -26,7 +26,7 @@ from .rules import (
 from .rules import expansions as known_expansions
 
 MAX_NAME_LENGTH = 40
-#: a player's stable id (see the README): a short text the scorer ignores
+#: a player's stable id (see docs/entering-cities-together.md): a short text the scorer ignores
 MAX_ID_LENGTH = 64
 #: what a saved game keeps about each player at the table, in every edition; never scored
 TABLE_FIELDS = frozenset({"id", "entered"})
