@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from score import deal_game  # noqa: E402
 
-from scorer.engine.leaders.science import clear_memos as clear_science  # noqa: E402
+from scorer.engine.expansions.leaders.science import clear_memos as clear_science  # noqa: E402
 from scorer.engine.messages import ENGLISH  # noqa: E402
 from scorer.engine.rules import get_ruleset  # noqa: E402
 from scorer.engine.scoring import clear_memos, score_game  # noqa: E402
@@ -44,7 +44,7 @@ def deal_leaders_game(rng: random.Random, ruleset) -> dict:
     document = deal_game(rng, ruleset)
     document["expansions"] = ["leaders"]
     cities = document["players"]
-    others = [leader.id for leader in ruleset.leaders.playable if leader.id not in SCIENCE]
+    others = [leader.id for leader in ruleset.data["leaders"].playable if leader.id not in SCIENCE]
     drawn = rng.sample(others, 3 * (len(cities) - 1))
     for index, city in enumerate(cities):
         city["leaders"] = list(SCIENCE) if index == 0 else drawn[3 * index - 3:3 * index]

@@ -25,10 +25,9 @@ import sys
 import time
 
 from scorer import PROJECT_ROOT
-from scorer.engine.catalog import load_catalog
 from scorer.engine.city import City, Game
 from scorer.engine.messages import ENGLISH
-from scorer.engine.rules import get_ruleset
+from scorer.engine.rules import get_ruleset, load_catalog
 from scorer.engine.trade import TradeQuestion, answer, parse_trade_question
 from scorer.engine.trade_market import market_for
 

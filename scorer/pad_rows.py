@@ -1,8 +1,9 @@
 """How the score pad's rows look, on the pages and on paper: tone, print colours, icon.
 
 Which rows a pad has, in which order and under which name is the ruleset's (``ruleset.rows``);
-this module only adds each row's looks, keyed by the row's id, so that a row looks the same in
-every edition and expansion, on the screen (a tone class with its shape mark) and in print (a
+this module only adds each row's looks, keyed by the row's id (an expansion's rows by its page
+part, :mod:`scorer.web.expansions`), so that a row looks the same in every edition and
+expansion, on the screen (a tone class with its shape mark) and in print (a
 colour, a light tint for the cells players write in, and an icon).
 """
 
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 from .engine.messages import N_
 from .engine.rules import Ruleset
+from .web.expansions import every_part
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +35,6 @@ LOOKS = {
     "science": RowLook("green", "#2e8b3e", "#d9eedc", "science"),
     "commercial": RowLook("yellow", "#e8890c", "#fce5c6", "commercial"),
     "guilds": RowLook("purple", "#6c3d8f", "#e7dcef", "guilds"),
-    "leaders": RowLook("leader", "#5b6670", "#e6e8ea", "leaders"),
 }
 #: a row nobody drew looks for yet: plain grey, no icon (shown, never dropped)
 PLAIN = RowLook("plain", "#555555", "#eeeeee", None)
@@ -65,9 +66,18 @@ class PadRow:
         return f"pdf/icons/{self.look.icon}.svg" if self.look.icon else None
 
 
+def every_look() -> dict[str, RowLook]:
+    """The looks of the base game's rows and of every expansion's (their page parts')."""
+    looks = dict(LOOKS)
+    for part in every_part():
+        looks.update(part.row_looks)
+    return looks
+
+
 def pad_rows(ruleset: Ruleset) -> tuple[PadRow, ...]:
     """The ruleset's score-pad rows, in its order, with their looks."""
-    return tuple(PadRow(row.id, row.label.text, LOOKS.get(row.id, PLAIN)) for row in ruleset.rows)
+    looks = every_look()
+    return tuple(PadRow(row.id, row.label.text, looks.get(row.id, PLAIN)) for row in ruleset.rows)
 
 
 TOTAL = PadRow("total", N_("Total"), TOTAL_LOOK)

@@ -17,7 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from import_reference import parse_cost, parse_effect, read_rows  # noqa: E402
 
-OUT = Path(__file__).resolve().parent.parent / "scorer" / "engine" / "data" / "leaders"
+OUT = (Path(__file__).resolve().parent.parent / "scorer" / "engine" / "expansions" / "leaders"
+       / "data")
 SOURCES = ("leaders.csv", "wonders-leaders.csv", "guilds-leaders-1st-edition.csv")
 
 

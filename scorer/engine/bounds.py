@@ -1,7 +1,7 @@
 """Bounds on what a game document may hold and on how long an error report may grow.
 
 A body of 1 MB can name 200,000 unknown cards; checking each and listing every problem cost a
-worker 1.9 s and answered 17.5 MB. Documents holding more players, cards or leaders than any
+worker 1.9 s and answered 17.5 MB. Documents holding more players or cards than any
 game can are refused before anything else is checked, and a report lists at most
 ``MAX_REPORTED`` problems plus one entry saying how many more were found.
 """
@@ -10,21 +10,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from .expansions import installed
 from .messages import N_, Message, nmessage
+from .problems import Problem
 
 MAX_REPORTED = 100
 #: far above any real game (7 players, or 2 and the Free City; a city builds at most about 25
-#: cards in three Ages; a Leaders city recruits a handful of leaders)
+#: cards in three Ages); each expansion bounds its own list fields (``list_bounds``)
 MAX_CITIES = 8
-MAX_LIST = {"cards": 60, "leaders": 20, "buried": 20, "hand": 20}
+MAX_LIST = {"cards": 60, "hand": 20}
 #: coins and every other count a player types
 MAX_COINS = 999
 
 
 def oversized(document: Any) -> list:
     """The problems of a document too large for any game (checked before anything else)."""
-    from .validation import Problem
-
     if not isinstance(document, dict) or not isinstance(document.get("players"), list):
         return []
     players = document["players"]
@@ -36,7 +36,7 @@ def oversized(document: Any) -> list:
     for index, player in enumerate(players):
         if not isinstance(player, dict):
             continue
-        for field, maximum in MAX_LIST.items():
+        for field, maximum in list_bounds().items():
             value = player.get(field)
             if isinstance(value, list) and len(value) > maximum:
                 found.append(Problem(f"players[{index}].{field}", "invalid", Message(N_(
@@ -45,10 +45,16 @@ def oversized(document: Any) -> list:
     return found
 
 
+def list_bounds() -> dict[str, int]:
+    """The longest list each player field may hold: the base game's and every expansion's."""
+    bounds = {"cards": MAX_LIST["cards"]}
+    for expansion in installed().values():
+        bounds.update(expansion.list_bounds)
+    return {**bounds, **MAX_LIST}
+
+
 def bounded(problems: list) -> list:
     """At most ``MAX_REPORTED`` problems, and one more entry saying how many were left out."""
-    from .validation import Problem
-
     if len(problems) <= MAX_REPORTED:
         return problems
     rest = len(problems) - MAX_REPORTED

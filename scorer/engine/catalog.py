@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
 
+from .effects import EffectKind, UnknownEffect, allowed_on_board, effect_kind
 from .messages import N_, Message, card_name, wonder_name
-from .rules.effects import EffectKind, UnknownEffect, effect_kind
 
 RAW_MATERIALS = ("wood", "stone", "clay", "ore")
 MANUFACTURED_GOODS = ("glass", "loom", "papyrus")
@@ -141,13 +141,13 @@ class Stage:
 class Wonder:
     id: str
     name: str
-    #: the resource printed on the board; None for a board without one (Roma)
+    #: the resource printed on the board; None for a board without one (an expansion's)
     resource: str | None
     sides: Mapping[str, tuple[Stage, ...]]
     reference_names: Mapping[str, str]
     #: effects printed on the board itself, in play from the start (production, trade, builds)
     effects: tuple[Effect, ...] = ()
-    #: effects printed on one side's half of the board only (Roma's day and night boards)
+    #: effects printed on one side's half of the board only (an expansion's two-sided boards)
     side_effects: Mapping[str, tuple[Effect, ...]] = field(default_factory=dict)
     label: Message = field(init=False, repr=False, compare=False)
 
@@ -245,10 +245,6 @@ def make_card(raw: dict, row_of_colour: Mapping[str, str],
     )
 
 
-#: roles a board's own effects may have (its points and end-game effects would need a row)
-BOARD_ROLES = ("production", "trade_discount", "free_build", "science", "in_play", "recruit")
-
-
 def make_wonder(raw: dict) -> Wonder:
     where = f"wonder {raw['id']!r}"
     sides = {
@@ -262,7 +258,7 @@ def make_wonder(raw: dict) -> Wonder:
     side_boards = {side: make_effects(effects, f"{where} {side} board")
                    for side, effects in raw.get("side_effects", {}).items()}
     for effect in (*board, *(e for effects in side_boards.values() for e in effects)):
-        if effect.role not in BOARD_ROLES:
+        if not allowed_on_board(effect.role):
             raise UnknownEffect(f"{where}: a board effect of role {effect.role!r} is not "
                                 "supported")
     return Wonder(id=raw["id"], name=raw["name"], resource=raw.get("resource"),
@@ -271,9 +267,10 @@ def make_wonder(raw: dict) -> Wonder:
                   effects=board, side_effects=MappingProxyType(side_boards))
 
 
-def read_data(directory: str, name: str) -> list[dict]:
-    """One JSON list of the package's data files (``data/<directory>/<name>``)."""
-    text = resources.files(__package__).joinpath("data", directory, name).read_text("utf-8")
+def read_data(directory: str, name: str, package: str = __package__) -> list[dict]:
+    """One JSON list of a package's data files (``data/<directory>/<name>``): the engine's
+    editions, or an expansion package's own data (``directory`` ``""``)."""
+    text = resources.files(package).joinpath("data", directory, name).read_text("utf-8")
     return json.loads(text)
 
 
@@ -298,9 +295,3 @@ def load_edition_catalog(spec) -> Catalog:
                          read_data(spec.data, "wonders.json"), spec.row_of_colour,
                          spec.trade.sellable_colours)
 
-
-def load_catalog(edition: str | None = None) -> Catalog:
-    """Compatibility: the catalog of an edition's ruleset (``get_ruleset(edition).catalog``)."""
-    from .rules import get_ruleset
-
-    return (get_ruleset() if edition is None else get_ruleset(edition)).catalog

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .catalog import Card, Catalog, Effect, Stage, Wonder
 
 if TYPE_CHECKING:
-    from .rules import Ruleset
+    from .rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,12 +27,14 @@ class City:
     coins: int
     tokens: Mapping[str, int]
     free_city: bool = False
-    #: Leaders: the leaders recruited face up, and those buried under Abu Simbel
-    leaders: tuple = ()
-    buried: tuple = ()
+    #: what the expansions played add to the city, by document field (each expansion reads
+    #: its own)
+    parts: Mapping[str, Any] = field(default_factory=dict)
+    #: counts the expansions add to ``tallies``
+    extra_tallies: Mapping[str, int] = field(default_factory=dict)
     colour_counts: Mapping[str, int] = field(init=False, repr=False, compare=False)
     #: what end-of-game effects count: each colour, ``wonder_stage``, ``defeat_token``,
-    #: ``victory_token`` and ``leader`` (face up)
+    #: ``victory_token`` and the expansions' counts
     tallies: Mapping[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -43,7 +45,7 @@ class City:
         tallies["defeat_token"] = self.tokens.get("defeat", 0)
         tallies["victory_token"] = sum(count for kind, count in self.tokens.items()
                                        if kind != "defeat")
-        tallies["leader"] = len(self.leaders)
+        tallies.update(self.extra_tallies)
         object.__setattr__(self, "tallies", tallies)
 
     @property

@@ -2,7 +2,8 @@
 Decorators Guild's complete wonder.
 
 Each function here is the ``score`` of an ``end_game`` effect kind in the registry
-(:mod:`.rules.effects`), so adding such a card is data plus, at most, one function here.
+(:mod:`.effects`; they are registered at the end of this module), so adding such a card is
+data plus, at most, one function here.
 Every function answers ``(points, explanation)`` from the seat that owns (or copies) the
 effect; lines depending on a few small facts are memoised, since a table has few distinct
 counts and they are rendered thousands of times.
@@ -13,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from .effects import PER_ITEM, EffectKind, register_effect
 from .messages import N_, Message, Sum
 
 if TYPE_CHECKING:
@@ -23,10 +25,13 @@ COUNTED_NOUNS = {
     "brown": N_("brown card"), "grey": N_("grey card"), "blue": N_("blue card"),
     "yellow": N_("yellow card"), "red": N_("red card"), "green": N_("green card"),
     "purple": N_("purple card"), "wonder_stage": N_("wonder stage"),
-    "defeat_token": N_("defeat token"),
-    # the Leaders expansion's (Alexander, the Diplomats Guild)
-    "victory_token": N_("victory token"), "leader": N_("leader"),
+    "defeat_token": N_("defeat token"), "victory_token": N_("victory token"),
 }
+
+
+def register_counted_noun(tally: str, noun: str) -> None:
+    """Name a count an expansion adds to the cities' tallies (``N_`` text), for the lines."""
+    COUNTED_NOUNS[tally] = noun
 WHOSE_PHRASES = {
     "self": N_("in own city"),
     "neighbours": N_("in the neighbouring cities"),
@@ -138,3 +143,12 @@ def wonder_complete_line(card: Card, effect: Effect, wonder, side_label: Message
 def clear_memos() -> None:
     for memo in (counted_words, per_item_line, per_item_split_line, wonder_complete_line):
         memo.cache_clear()
+
+
+for _kind in (
+    EffectKind("vp_per", "end_game", {**PER_ITEM, "vp": (int,)}, score=score_per_item),
+    EffectKind("coins_vp_per", "end_game", {**PER_ITEM, "coins": (int,), "vp": (int,)},
+               score=score_per_item),
+    EffectKind("vp_if_wonder_complete", "end_game", {"vp": (int,)}, score=score_wonder_complete),
+):
+    register_effect(_kind)

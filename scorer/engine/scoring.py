@@ -18,27 +18,20 @@ from functools import lru_cache
 from . import end_game
 from .catalog import SCIENCE_SYMBOLS, WILD, Card, Stage, Wonder
 from .city import City, Game
-from .leaders.pad import apply_leaders, copy_gain
 from .messages import (
     ENGLISH,
     N_,
     Message,
-    N_plural,
     Sum,
     Translator,
     nmessage,
 )
-from .science import SET_BONUS, best_placement, science_points
+from .science import best_placement, science_points
+from .science_lines import free_symbol_parts, science_sum_line, symbol_counts
 
 #: compatibility for modules not yet reading the ruleset: the first edition's pad order
 CATEGORIES = ("military", "coins", "wonder", "civilian", "science", "commercial", "guilds")
 
-SYMBOL_NAMES = {
-    "compass": N_plural("%(num)d compass", "%(num)d compasses"),
-    "gear": N_plural("%(num)d gear", "%(num)d gears"),
-    "tablet": N_plural("%(num)d tablet", "%(num)d tablets"),
-}
-SYMBOL_NOUNS = {"compass": N_("compass"), "gear": N_("gear"), "tablet": N_("tablet")}
 SIDE_OF = {"left": N_("left"), "right": N_("right")}
 
 NOTHING = Message(N_("Nothing scores in this row: 0"))
@@ -60,7 +53,7 @@ class PlayerScore:
     science_choices: list[str]
     copied_guild: str | None = None
     copied_from: str | None = None
-    #: optional report fields an expansion adds (Leaders: science_copy, copied_leader, ...)
+    #: optional report fields an expansion adds (what it copied, swapped, ...)
     extra: dict = field(default_factory=dict)
     total: int = 0
     rank: int | None = None
@@ -194,10 +187,11 @@ def score_city(game: Game, index: int) -> PlayerScore:
     counts = (symbols[0], symbols[1], symbols[2])
     if copies_guild:
         copy_guild(game, index, player, counts, wild_sources)
-    if ruleset.leaders is not None:
-        # the leaders row, and science resolved with the leaders' symbols and choices
-        apply_leaders(game, index, player, counts, wild_sources)
-    else:
+    science_placed = False
+    for expansion in ruleset.parts:
+        # its rows, and what it changes in others (science placed with its own choices)
+        science_placed |= expansion.score_city(game, index, player, counts, wild_sources)
+    if not science_placed:
         science, choices = best_placement(counts, len(wild_sources))
         scores["science"] = science
         player.science_choices = list(choices)
@@ -275,12 +269,8 @@ def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, i
                 guild_points += points
                 lines.append(line)
             wild = card.symbol_index == WILD
-            gain = guild_points
-            if game.ruleset.leaders is not None:
-                # a copied free symbol or Courtesans Guild, valued with the leaders
-                gain += copy_gain(game, index, card, counts, len(wild_sources))
-            elif wild:
-                gain += best_placement(counts, len(wild_sources) + 1)[0] - base_science
+            gain = guild_points + copy_gain(game, index, card, counts, wild_sources,
+                                            base_science)
             candidates.append((gain, side, neighbour, card, guild_points, lines, wild))
     if not candidates:
         player.explanations["guilds"].append(NO_GUILD_NEXT_DOOR)
@@ -310,6 +300,19 @@ def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, i
         wild_sources.append((card, True))
 
 
+def copy_gain(game: Game, index: int, card: Card, counts: tuple[int, int, int],
+              wild_sources: list, base_science: int) -> int:
+    """What a copied guild adds beyond its own points: an expansion valuing the copy with its
+    own choices says; otherwise a copied free symbol is worth what it adds to science."""
+    for expansion in game.ruleset.parts:
+        gain = expansion.copy_gain(game, index, card, counts, len(wild_sources))
+        if gain is not None:
+            return gain
+    if card.symbol_index == WILD:
+        return best_placement(counts, len(wild_sources) + 1)[0] - base_science
+    return 0
+
+
 @lru_cache(maxsize=1024)
 def science_line(counts: tuple[int, int, int], choices: tuple[str, ...],
                  wild_sources: tuple[tuple[Card | Stage, bool], ...]) -> Message:
@@ -323,45 +326,3 @@ def science_line(counts: tuple[int, int, int], choices: tuple[str, ...],
     return science_sum_line(tuple(parts), tuple(counts), tuple(placed), science_points(tuple(placed)))
 
 
-def symbol_counts(counts) -> list[Message]:
-    """"3 tablets", "2 gears", ... for each symbol held, in the pad's symbol order."""
-    parts: list[Message] = []
-    for symbol, count in zip(SCIENCE_SYMBOLS, counts, strict=True):
-        if count:
-            singular, plural = SYMBOL_NAMES[symbol]
-            parts.append(Message(singular, plural=plural, n=count))
-    return parts
-
-
-def free_symbol_parts(choices, wild_sources) -> list[Message]:
-    """"free symbol as compass (Babylon stage 2)" for each free symbol and what it became."""
-    parts: list[Message] = []
-    for symbol, (source, copied) in zip(choices, wild_sources, strict=True):
-        where = (Message(N_("%(card)s copied by Olympia"), {"card": source.label}) if copied
-                 else source.label)
-        parts.append(Message(N_("free symbol as %(symbol)s (%(source)s)"),
-                             {"symbol": Message(SYMBOL_NOUNS[symbol]), "source": where}))
-    return parts
-
-
-def science_totals(final: tuple[int, int, int]) -> tuple[Message, ...]:
-    """"6 compasses, 4 gears, 4 tablets, 4 sets": the symbols as scored and the complete sets
-    (a tuple renders as its parts joined by commas)."""
-    parts = symbol_counts(final)
-    parts.append(nmessage("%(num)d set", "%(num)d sets", min(final)))
-    return tuple(parts)
-
-
-def science_sum_line(parts: tuple[Message, ...], counted: tuple[int, int, int],
-                     final: tuple[int, int, int], points: int) -> Message:
-    """The science line: the symbols as counted (and what the free or extra ones became), then,
-    when those changed the counts, the symbols as scored; always the sets, then the sum."""
-    terms = [(None, n * n) for n in final if n]
-    if min(final):
-        terms.append((None, SET_BONUS * min(final)))
-    total = Sum(tuple(terms), points)
-    if len(parts) == sum(1 for n in counted if n) and tuple(counted) == tuple(final):
-        return Message(N_("%(totals)s: %(sum)s"), {"totals": science_totals(final), "sum": total},
-                       memo=True)
-    return Message(N_("%(symbols)s → %(totals)s: %(sum)s"),
-                   {"symbols": parts, "totals": science_totals(final), "sum": total}, memo=True)

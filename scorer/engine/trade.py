@@ -15,16 +15,15 @@ from dataclasses import dataclass
 
 from .catalog import Card
 from .city import City
-from .leaders.recruit import RecruitReport, recruit_report
-from .leaders.trade import NO_PERKS, Perks, perks_for, plan_with_leaders
 from .messages import ENGLISH, N_, Message, Translator, card_name, nmessage, wonder_name
 from .rules import FreeBuild, Ruleset
 from .trade_market import Market, market_for
 from .trade_planner import Purchase, Shortage, plan
 from .trade_question import TradeQuestion, parse_trade_question
 
-__all__ = ["BuildReport", "Option", "Reason", "TradeAnswer", "TradeQuestion", "answer",
-           "parse_trade_question"]
+__all__ = ["BuildReport", "Option", "Reason", "ReportNotes", "TradeAnswer", "TradeQuestion",
+           "answer", "cost_report", "not_enough_coins", "parse_trade_question",
+           "shortage_reason"]
 
 RESOURCE_NAMES = {
     "wood": N_("wood"), "stone": N_("stone"), "clay": N_("clay"), "ore": N_("ore"),
@@ -44,8 +43,9 @@ class Option:
     left: int
     right: int
     purchases: tuple[Purchase, ...] = ()
-    #: Leaders: (resource, count, leader) waived by a discount; coins back (Hatshepsut)
-    waived: tuple = ()
+    #: resources an expansion's discount waives, as the report shows them (JSON objects)
+    waived: tuple[Mapping, ...] = ()
+    #: coins back from the bank after paying this way (an expansion's rebate)
     rebate: int | None = None
 
     @property
@@ -56,8 +56,7 @@ class Option:
         data = {"total": self.total, "bank": self.bank, "left": self.left, "right": self.right,
                 "purchases": [purchase.as_dict() for purchase in self.purchases]}
         if self.waived:
-            data["waived"] = [{"resource": resource, "count": count, "leader": leader.id}
-                              for resource, count, leader in self.waived]
+            data["waived"] = [dict(entry) for entry in self.waived]
         if self.rebate is not None:
             data["rebate"] = self.rebate
         return data
@@ -70,6 +69,20 @@ class Reason:
 
     def as_dict(self, translator: Translator = ENGLISH) -> dict:
         return {"code": self.code, "message": self.message.render(translator)}
+
+
+@dataclass(frozen=True, slots=True)
+class ReportNotes:
+    """What an expansion says about one build, under its own key of the report: one
+    ``{who: id, "message": ...}`` per note."""
+
+    key: str
+    who: str
+    notes: tuple[tuple[str, Message], ...]
+
+    def as_json(self, translator: Translator) -> list[dict]:
+        return [{self.who: item, "message": message.render(translator)}
+                for item, message in self.notes]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +105,8 @@ class BuildReport:
     #: other free builds that apply: certain ones (then the one option is free) or ones that
     #: depend on the turn, which the players know and the report states
     free_builds: tuple[FreeBuild, ...] = ()
-    #: Leaders: (leader, message) of each leader that changes this build
-    leaders: tuple = ()
+    #: what the expansions played say about this build (only those with notes)
+    notes: tuple[ReportNotes, ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -109,9 +122,9 @@ class BuildReport:
         if self.free_builds:
             data["free_builds"] = [{"kind": free.kind, "message": free.message.render(translator)}
                                    for free in self.free_builds]
-        if self.leaders:
-            data["leaders"] = [{"leader": leader.id, "message": message.render(translator)}
-                               for leader, message in self.leaders]
+        for part in self.notes:
+            if part.notes:
+                data[part.key] = part.as_json(translator)
         return data
 
     def as_hand_entry(self, translator: Translator = ENGLISH) -> dict:
@@ -131,11 +144,12 @@ class TradeAnswer:
     build: BuildReport | None = None
     hand: tuple[BuildReport, ...] | None = None
     wonder_stage: BuildReport | None = None
-    recruit: RecruitReport | None = None
+    #: the report answering an expansion's own question (it has ``as_dict``)
+    other: object | None = None
 
     def as_dict(self, translator: Translator = ENGLISH) -> dict:
-        if self.recruit is not None:
-            return self.recruit.as_dict(translator)
+        if self.other is not None:
+            return self.other.as_dict(translator)
         if self.build is not None:
             return self.build.as_dict(translator)
         return {"player": self.player,
@@ -146,9 +160,9 @@ class TradeAnswer:
 def answer(question: TradeQuestion) -> TradeAnswer:
     game, index = question.game, question.player
     builder = question.builder
-    if question.recruit is not None:
-        return TradeAnswer(builder.name,
-                           recruit=recruit_report(game, index, question.recruit, question.age))
+    if question.asked_of is not None:
+        return TradeAnswer(builder.name, other=question.asked_of.answer_question(
+            game, index, question.other, question.age))
     market = market_for(game, index)
     ruleset = game.ruleset
     if question.hand is not None:
@@ -193,19 +207,18 @@ def card_report(city: City, market: Market, card: Card, asked: str | None = None
     free_build, certain, notes = free_builds_for(city, card)
     owned = city.card_ids
     chain = next((earlier for earlier in card.chains_from if earlier in owned), None)
-    perks = perks_for(city, card.colour)
     if chain is not None:
-        rebate = 0 if perks.rebate is not None else None
+        rebate = free_rebate(city, market, card.colour)
         return BuildReport((Option(0, 0, 0, rebate=rebate),), (), card, asked, cheapest=0,
                            chain=chain, free_build=free_build)
     if certain:
-        rebate = 0 if perks.rebate is not None else None
+        rebate = free_rebate(city, market, card.colour)
         return BuildReport((Option(0, 0, 0, rebate=rebate),), (), card, asked, cheapest=0,
                            free_build=free_build,
                            free_builds=tuple(n for n in notes if n.certain is not None))
-    report = cost_report(card.cost, market, perks)
+    report = cost_report(card.cost, market, city, card.colour)
     return BuildReport(report.options, report.reasons, card, asked, cheapest=report.cheapest,
-                       free_build=free_build, free_builds=notes, leaders=report.leaders)
+                       free_build=free_build, free_builds=notes, notes=report.notes)
 
 
 def stage_report(city: City, market: Market, ruleset: Ruleset) -> BuildReport:
@@ -217,15 +230,30 @@ def stage_report(city: City, market: Market, ruleset: Ruleset) -> BuildReport:
             side=ruleset.side(city.side).label))
         return BuildReport((), (reason,))
     stage = city.stages[city.stages_built]
-    report = cost_report(stage.cost, market, perks_for(city, "wonder_stage"))
+    report = cost_report(stage.cost, market, city, "wonder_stage")
     return BuildReport(report.options, report.reasons, stage=stage.number,
-                       cheapest=report.cheapest, leaders=report.leaders)
+                       cheapest=report.cheapest, notes=report.notes)
 
 
-def cost_report(cost: Mapping[str, int], market: Market, perks: Perks = NO_PERKS) -> BuildReport:
-    """Options and reasons for paying a printed cost (coins to the bank, resources)."""
-    if perks:
-        return leader_cost_report(cost, market, perks)
+def free_rebate(city: City, market: Market, target: str) -> int | None:
+    """Coins back on a build that costs nothing, when an expansion pays some (else None)."""
+    for expansion in market.expansions:
+        rebate = expansion.rebate(city, target)
+        if rebate is not None:
+            return rebate
+    return None
+
+
+def cost_report(cost: Mapping[str, int], market: Market, city: City | None = None,
+                target: str | None = None) -> BuildReport:
+    """Options and reasons for paying a printed cost (coins to the bank, resources), as an
+    expansion played changes them for ``city`` building ``target`` (a colour or
+    ``wonder_stage``), else under the base rules."""
+    if city is not None:
+        for expansion in market.expansions:
+            report = expansion.cost_report(city, target, cost, market)
+            if report is not None:
+                return report
     bank = cost.get("coins", 0)
     found = plan(cost, market, market.coins - bank)
     if found.shortages:
@@ -233,30 +261,14 @@ def cost_report(cost: Mapping[str, int], market: Market, perks: Perks = NO_PERKS
     cheapest = bank + found.cheapest
     options = tuple(Option(bank, p.left, p.right, p.purchases) for p in found.payments)
     if not options:
-        reason = Reason("not_enough_coins", nmessage(
-            "costs at least %(num)d coin, you hold %(coins)d",
-            "costs at least %(num)d coins, you hold %(coins)d",
-            cheapest, coins=market.coins))
-        return BuildReport((), (reason,), cheapest=cheapest)
+        return BuildReport((), (not_enough_coins(cheapest, market.coins),), cheapest=cheapest)
     return BuildReport(options, (), cheapest=cheapest)
 
 
-def leader_cost_report(cost: Mapping[str, int], market: Market, perks: Perks) -> BuildReport:
-    """As :func:`cost_report`, with the builder's leaders' discounts, bank buys and rebates."""
-    notes = tuple(perks.notes())
-    found = plan_with_leaders(cost, market, perks)
-    if found.shortages:
-        return BuildReport((), tuple(shortage_reason(s) for s in found.shortages), leaders=notes)
-    with_rebate = perks.rebate is not None
-    options = tuple(Option(p.bank, p.left, p.right, p.purchases, p.waived,
-                           p.rebate if with_rebate else None) for p in found.payments)
-    if not options:
-        reason = Reason("not_enough_coins", nmessage(
-            "costs at least %(num)d coin, you hold %(coins)d",
-            "costs at least %(num)d coins, you hold %(coins)d",
-            found.cheapest, coins=market.coins))
-        return BuildReport((), (reason,), cheapest=found.cheapest, leaders=notes)
-    return BuildReport(options, (), cheapest=found.cheapest, leaders=notes)
+def not_enough_coins(cheapest: int, coins: int) -> Reason:
+    return Reason("not_enough_coins", nmessage("costs at least %(num)d coin, you hold %(coins)d",
+                                               "costs at least %(num)d coins, you hold %(coins)d",
+                                               cheapest, coins=coins))
 
 
 def shortage_reason(shortage: Shortage) -> Reason:

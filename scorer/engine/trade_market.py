@@ -88,7 +88,7 @@ def _items(city: City) -> Iterable[Wonder | Card | Stage]:
 
 
 def _board(city: City) -> dict[int, int]:
-    """The resource printed on the board (none on some boards, such as Roma's)."""
+    """The resource printed on the board (some expansions' boards print none)."""
     resource = city.wonder.resource
     return {BIT[resource]: 1} if resource else {}
 
@@ -142,9 +142,11 @@ class Market:
     right: dict[int, int]
     prices: Prices
     coins: int
+    #: the expansions played: their build-checker hooks may change how the builder pays
+    expansions: tuple = ()
 
 
 def market_for(game: Game, index: int) -> Market:
     builder = game.cities[index]
     return Market(own_production(builder), for_sale(game.left(index)), for_sale(game.right(index)),
-                  prices_for(builder, game.ruleset.trade), builder.coins)
+                  prices_for(builder, game.ruleset.trade), builder.coins, game.ruleset.parts)

@@ -12,8 +12,7 @@ from typing import Any
 
 from .catalog import AGES, Card, Catalog
 from .city import City, Game
-from .leaders.catalog import Leader
-from .leaders.recruit import parse_recruit
+from .expansions import question_owners
 from .messages import N_, card_name
 from .rules import Ruleset
 from .validation import Problem, Problems, check_fields, is_int, parse_game, ruleset_of
@@ -21,7 +20,7 @@ from .validation import Problem, Problems, check_fields, is_int, parse_game, rul
 #: a hand is dealt seven cards and only shrinks
 MAX_HAND = 7
 #: the question's own fields, beside the game document's
-QUESTION_FIELDS = frozenset({"player", "build", "hand", "age", "recruit"})
+QUESTION_FIELDS = frozenset({"player", "build", "hand", "age"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +36,9 @@ class TradeQuestion:
     #: ``(id as asked, card)`` per card of the hand, in the hand's order; None when not a hand
     hand: tuple[tuple[str, Card], ...] | None = None
     age: int | None = None
-    #: Leaders: the leader to recruit, when that is the question
-    recruit: Leader | None = None
+    #: an expansion's own question (what its ``question_fields`` ask) and the expansion asked
+    other: object | None = None
+    asked_of: object | None = None
 
     @property
     def builder(self) -> City:
@@ -51,7 +51,8 @@ def parse_trade_question(document: Any) -> tuple[TradeQuestion | None, list[Prob
     if not isinstance(document, dict):
         problems.add("", "invalid", N_("A trade question must be a JSON object."))
         return None, problems
-    game, game_problems = parse_game(document, QUESTION_FIELDS)
+    owners = question_owners()
+    game, game_problems = parse_game(document, QUESTION_FIELDS | owners.keys())
     problems.extend(game_problems)
     ruleset = ruleset_of(document, Problems())
     catalog = ruleset.catalog if ruleset is not None else None
@@ -59,13 +60,12 @@ def parse_trade_question(document: Any) -> tuple[TradeQuestion | None, list[Prob
     age = _age(ruleset, document, problems)
     card = card_id = hand = None
     wonder_stage = False
-    recruit = None
-    if "recruit" in document and ("build" in document or "hand" in document):
-        problems.add("recruit", "invalid",
-                     N_("Ask about \"recruit\", \"build\" or \"hand\": one of them."))
-    elif "recruit" in document:
-        leaders = ruleset.leaders if ruleset is not None else None
-        recruit = parse_recruit(leaders, document["recruit"], age, problems)
+    other = asked_of = None
+    asked = [owners[field] for field in owners if field in document]
+    if asked:
+        asked_of = asked[0]
+        played = ruleset is not None and asked_of in ruleset.parts
+        other = asked_of.parse_question(ruleset if played else None, document, age, problems)
     elif "build" in document and "hand" in document:
         problems.add("hand", "invalid", N_("Ask about \"build\" or about \"hand\", not both."))
     elif "hand" in document:
@@ -79,7 +79,7 @@ def parse_trade_question(document: Any) -> tuple[TradeQuestion | None, list[Prob
     if problems:
         return None, problems
     return TradeQuestion(game, game.index_of(player), card, card_id, wonder_stage, hand,
-                         age, recruit), problems
+                         age, other, asked_of), problems
 
 
 def _player(document: dict, problems: Problems) -> str | None:

@@ -6,15 +6,14 @@ to guard against bad input, and a user sees every mistake of a form in one go.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from . import bounds
 from .catalog import Catalog
 from .city import City, Game
-from .leaders.validation import TableLeaders, check_table, parse_player
-from .messages import ENGLISH, N_, Message, Translator, card_name, wonder_name
+from .messages import N_, card_name, wonder_name
 from .names import hidden_characters, normalised, same_name_key
+from .problems import Problem, Problems
 from .rules import (
     DEFAULT_EDITION,
     Ruleset,
@@ -32,29 +31,6 @@ MAX_ID_LENGTH = 64
 TABLE_FIELDS = frozenset({"id", "entered"})
 #: compatibility for the pages until they read the ruleset (the same in every edition)
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    path: str
-    code: str
-    message: Message
-
-    def as_dict(self, translator: Translator = ENGLISH) -> dict:
-        return {"path": self.path, "code": self.code, "message": self.message.render(translator)}
-
-
-class InvalidDocument(Exception):
-    """Raised with every problem found, for callers that prefer exceptions."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__(f"{len(problems)} problem(s)")
-        self.problems = problems
-
-
-class Problems(list):
-    def add(self, path: str, code: str, text: str, **params: Any) -> None:
-        self.append(Problem(path, code, Message(text, params)))
 
 
 def is_int(value: Any) -> bool:
@@ -142,12 +118,12 @@ def parse_game(document: Any, extra_fields: frozenset[str] = frozenset(),
     check_fields(problems, "", document, ruleset.game_fields | extra_fields)
     check_player_count(ruleset, players, problems)
     holders: dict[str, list[str]] = {}
-    table = TableLeaders() if ruleset.leaders is not None else None
-    cities = [parse_city(ruleset, index, raw, problems, holders, table)
+    tables = [expansion.new_table(ruleset) for expansion in ruleset.parts]
+    cities = [parse_city(ruleset, index, raw, problems, holders, tables)
               for index, raw in enumerate(players)]
     check_across_cities(ruleset, players, holders, problems)
-    if table is not None:
-        check_table(players, table, problems)
+    for expansion, table in zip(ruleset.parts, tables, strict=True):
+        expansion.check_table(ruleset, players, table, problems)
     if problems:
         return None, bounds.bounded(problems)
     return Game(ruleset, tuple(cities)), problems
@@ -171,9 +147,10 @@ def check_player_count(ruleset: Ruleset, players: list, problems: Problems) -> N
 
 
 def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
-               holders: dict[str, list[str]], leaders: TableLeaders | None = None) -> City | None:
+               holders: dict[str, list[str]], tables: list) -> City | None:
     """One city, or None when it has problems; ``holders`` learns where each building is
-    and ``leaders`` (with the Leaders expansion) where each leader is."""
+    and ``tables`` (one per expansion played, in ``ruleset.parts`` order) what each
+    expansion's table-wide checks need."""
     at = f"players[{index}]"
     if not isinstance(raw, dict):
         problems.add(at, "invalid", N_("Each player must be a JSON object."))
@@ -218,16 +195,25 @@ def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
                      low=ruleset.min_players, high=ruleset.max_players)
     elif not isinstance(free_city, bool):
         problems.add(f"{at}.free_city", "invalid", N_("\"free_city\" must be true or false."))
-    expansion = {}
-    if leaders is not None:
-        expansion = parse_player(ruleset.leaders, catalog.wonders, at, raw, problems, leaders)
+    parts: dict = {}
+    for expansion, table in zip(ruleset.parts, tables, strict=True):
+        parts.update(expansion.parse_player(ruleset, at, raw, problems, table))
     if not isinstance(raw.get("entered", False), bool):
         problems.add(f"{at}.entered", "invalid", N_("\"entered\" must be true or false."))
     check_fields(problems, at, raw, ruleset.player_fields_or_free_city | TABLE_FIELDS)
     if len(problems) > before:
         return None
     return City(name=name, wonder=wonder, side=side, stages_built=stages, cards=cards,
-                coins=coins, tokens=tokens, free_city=free_city, **expansion)
+                coins=coins, tokens=tokens, free_city=free_city, parts=parts,
+                extra_tallies=expansion_tallies(ruleset, parts))
+
+
+def expansion_tallies(ruleset: Ruleset, parts: dict) -> dict[str, int]:
+    """What the expansions played add to the counts end-of-game effects read."""
+    tallies: dict[str, int] = {}
+    for expansion in ruleset.parts:
+        tallies.update(expansion.tallies(parts))
+    return tallies
 
 
 def parse_side(ruleset: Ruleset, wonder, at: str, raw: dict, problems: Problems) -> str | None:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import storage
+from ..engine.expansions import field_owners
 from ..engine.rules import DEFAULT_EDITION
 from ..engine.validation import Problem, parse_game
 from . import player_ids
@@ -248,7 +249,7 @@ def rules_change(document: dict, edition: str, expansions) -> bool:
 def has_city(player: dict) -> bool:
     """Whether the player's city holds anything typed: entered, or any building, stage, coin,
     token or leader (a game posted whole may not say ``entered``)."""
-    typed = any(player.get(field) for field in ("cards", "stages", "coins", "leaders", "buried"))
+    typed = any(player.get(field) for field in ("cards", "stages", "coins", *field_owners()))
     tokens = player.get("tokens")
     return (player_ids.is_entered(player) or typed
             or (isinstance(tokens, dict) and any(tokens.values())))

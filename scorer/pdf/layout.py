@@ -32,7 +32,7 @@ class PadLayout:
     across: int
     down: int
     player_width_mm: float
-    #: score rows of the pad (the ruleset's: 7, or 8 with Leaders)
+    #: score rows of the pad (the ruleset's: 7, more with expansions)
     rows: int = len(ROWS)
 
     @property

@@ -17,7 +17,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
-from ..pad_rows import LOOKS, PLAIN, TOTAL_LOOK
+from ..pad_rows import PLAIN, TOTAL_LOOK, every_look
 
 STYLESHEET = "pdf/print.css"
 
@@ -73,7 +73,7 @@ def row_colours() -> str:
     return "\n".join([plain, *(
         f".row-{key} .label.coloured, .label.row-{key} {{ background: {look.colour}; }}\n"
         f".row-{key} td.tint {{ background: {look.tint}; }}"
-        for key, look in (*LOOKS.items(), ("total", TOTAL_LOOK)))])
+        for key, look in (*every_look().items(), ("total", TOTAL_LOOK)))])
 
 
 @cache

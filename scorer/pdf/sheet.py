@@ -12,7 +12,8 @@ from flask_babel import format_date
 
 from ..engine.city import Game
 from ..engine.messages import Message, card_name, wonder_name
-from ..engine.scoring import SYMBOL_NAMES, SYMBOL_NOUNS, GameScore, score_game
+from ..engine.science_lines import SYMBOL_NAMES, SYMBOL_NOUNS
+from ..engine.scoring import GameScore, score_game
 from ..engine.validation import Problem, parse_game
 from ..games import service as games_service
 from ..storage import SavedGame
@@ -47,9 +48,8 @@ class SheetPlayer:
     choices: list[str]
     copied_guild: str | None
     copied_from: str | None
-    #: Leaders: the recruited leaders' names, and the buried ones'
-    leaders: tuple[str, ...] = ()
-    buried: tuple[str, ...] = ()
+    #: what the city holds of the expansions played, as (label, names) lines
+    facts: tuple[tuple[str, str], ...] = ()
 
 
 def scored(saved: SavedGame) -> tuple[Game, GameScore]:
@@ -87,8 +87,10 @@ def sheet_players(game: Game, score: GameScore, translator, complete: bool = Tru
                      for symbol in entry["science_choices"]],
             copied_guild=card_name(guild.name).render(translator) if guild else None,
             copied_from=entry.get("copied_from"),
-            leaders=tuple(leader.label.render(translator) for leader in city.leaders),
-            buried=tuple(under.leader.label.render(translator) for under in city.buried),
+            facts=tuple((label.render(translator),
+                         ", ".join(item.render(translator) for item in items))
+                        for expansion in game.ruleset.parts
+                        for label, items in expansion.city_facts(city)),
         ))
     return players
 

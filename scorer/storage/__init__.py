@@ -25,7 +25,8 @@ from sqlalchemy import Connection, Row, delete, exc, insert, select, text, updat
 
 from ..games.documents import CURRENT_VERSION, upgrade
 from . import migrate, results
-from .engine import get_engine, writer
+from .connect import get_engine
+from .engine import writer
 from .schema import game
 
 __all__ = [

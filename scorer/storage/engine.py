@@ -13,9 +13,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-import weakref
 
-from flask import Flask, current_app
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
@@ -86,28 +84,6 @@ def make_engine(url: str, config) -> Engine:
         return _sqlite_engine(url, float(config.get("DATABASE_BUSY_TIMEOUT", DEFAULT_BUSY_TIMEOUT)))
     # pre_ping: a restarted database server costs one reconnect, never a failed request.
     return create_engine(url, pool_pre_ping=True, pool_size=int(config.get("DATABASE_POOL_SIZE", 5)))
-
-
-def get_engine(app: Flask | None = None) -> Engine:
-    """The engine for the app's configured database, created and migrated on first use."""
-    from .migrate import ensure_current
-
-    app = app or current_app._get_current_object()
-    engines: dict[str, Engine] = app.extensions.setdefault(EXTENSION, {})
-    url = database_url(app.config)
-    engine = engines.get(url)
-    if engine is None:
-        engine = make_engine(url, app.config)
-        # The pooled connections go when the app does (tests make hundreds of apps).
-        weakref.finalize(app, engine.dispose)
-        if app.config.get("DATABASE_AUTO_MIGRATE", True):
-            try:
-                ensure_current(engine)
-            except BaseException:
-                engine.dispose()  # the next request tries again with a new engine
-                raise
-        engines[url] = engine
-    return engine
 
 
 def writer(engine: Engine) -> Engine:

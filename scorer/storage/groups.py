@@ -15,7 +15,8 @@ from datetime import UTC, datetime
 
 from sqlalchemy import Connection, Row, delete, exc, insert, select, update
 
-from .engine import get_engine, writer
+from .connect import get_engine
+from .engine import writer
 from .schema import game, game_group, group_alias
 
 

@@ -8,7 +8,6 @@ engine's trade checker and shows its report with the neighbours' names in place 
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
-from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
 from ..engine.catalog import Catalog
@@ -17,16 +16,17 @@ from ..engine.trade import answer, parse_trade_question
 from ..i18n import translator
 from ..safety.numbers import parse_int
 from .cities import chip_groups
+from .expansions import parts_of
 from .expired_forms import shows_expired_forms
-from .forms import BuildForm
+from .forms import BuildForm, build_form
 from .games import load_scorable
-from .labels import AGE_LABELS, card_label, leader_names
+from .labels import AGE_LABELS, card_label
 from .problems import ErrorMap, summary
 
 bp = Blueprint("build", __name__)
 
 FIELD_OF_PATH = {"player": "player", "build": "card", "build.card": "card", "hand": "hand",
-                 "age": "age", "recruit": "recruit"}
+                 "age": "age"}
 
 
 def card_choices(catalog: Catalog) -> list[SelectChoice]:
@@ -38,24 +38,23 @@ def card_choices(catalog: Catalog) -> list[SelectChoice]:
 
 
 def prepare(form: BuildForm, names: list[str], ruleset: Ruleset) -> BuildForm:
-    """The choices for this game: its players, its edition's cards, and with Leaders a fourth
-    question, recruiting a leader."""
+    """The choices for this game: its players, its edition's cards, and the questions the
+    expansions played add."""
     catalog = ruleset.catalog
     form.player.choices = [SelectChoice(name) for name in names]
     form.card.choices = card_choices(catalog)
     form.hand.choices = [SelectChoice(card.id) for card in catalog.cards.values()]
-    if ruleset.leaders is not None:
-        form.what.choices = [*form.what.choices, SelectChoice("recruit", _("Recruit a leader"))]
-        names_by_id = leader_names(ruleset)
-        form.recruit.choices = [SelectChoice(leader_id, name) for leader_id, name in
-                                sorted(names_by_id.items(), key=lambda item: item[1].casefold())]
+    for part in parts_of(ruleset):
+        form.what.choices = [*form.what.choices, *part.build_choices(form, ruleset)]
     return form
 
 
-def question_of(document: dict, form: BuildForm) -> dict:
+def question_of(document: dict, form: BuildForm, ruleset: Ruleset) -> dict:
     question = dict(document, player=form.player.data)
-    if form.what.data == "recruit":
-        question["recruit"] = form.recruit.data
+    asked = next((fields for part in parts_of(ruleset)
+                  if (fields := part.build_question(form)) is not None), None)
+    if asked is not None:
+        question.update(asked)
     elif form.what.data == "hand":
         question["hand"] = list(form.hand.data or [])
     elif form.what.data == "stage":
@@ -67,11 +66,14 @@ def question_of(document: dict, form: BuildForm) -> dict:
     return question
 
 
-def field_errors(form: BuildForm, errors: ErrorMap) -> dict[str, list[str]]:
+def field_errors(form: BuildForm, errors: ErrorMap, extra: dict[str, str]) -> dict[str, list[str]]:
+    """Problems by field: the form's own, and the engine's by path (an expansion's field
+    ``extra`` by its own name)."""
     found: dict[str, list[str]] = {name: list(form[name].errors) for name in
-                                   ("player", "what", "card", "hand", "age", "recruit")}
+                                   ("player", "what", "card", "hand", "age", *extra)}
     for path in errors.paths():
-        field = FIELD_OF_PATH.get(path) or ("hand" if path.startswith("hand[") else None)
+        field = (FIELD_OF_PATH.get(path) or (path if path in extra else None)
+                 or ("hand" if path.startswith("hand[") else None))
         if field:
             found[field].extend(errors.take(path))
     return found
@@ -89,35 +91,40 @@ def neighbours(game, name: str) -> dict[str, str]:
 def check(game_id: str):
     saved, game = load_scorable(game_id)
     names = [city.name for city in game.cities]
+    parts = parts_of(game.ruleset)
+    item_names = {item: name for part in parts for item, name in part.item_names(game.ruleset).items()}
     report, status, errors = None, 200, ErrorMap()
     if request.method == "POST":
-        form = prepare(BuildForm(), names, game.ruleset)
+        form = prepare(build_form(game.ruleset)(), names, game.ruleset)
         if form.validate():
-            question, problems = parse_trade_question(question_of(saved.document, form))
+            question, problems = parse_trade_question(
+                question_of(saved.document, form, game.ruleset))
             if problems:
                 errors, status = ErrorMap(problems), 422
             else:
                 report = answer(question).as_dict(translator())
+                for part in parts:
+                    part.annotate_report(report, item_names)
         else:
             status = 422
     else:
-        form = prepare(BuildForm(formdata=None, data={"player": request.args.get("player", names[0])}),
-                       names, game.ruleset)
-    fields = field_errors(form, errors)
+        form = prepare(build_form(game.ruleset)(
+            formdata=None, data={"player": request.args.get("player", names[0])}),
+            names, game.ruleset)
+    extra_ids = {name: field_id for part in parts for name, field_id in
+                 part.build_field_ids(form).items()}
+    fields = field_errors(form, errors, extra_ids)
     general = errors.rest()
     catalog = game.catalog
     labels = {card.id: card_label(card) for card in catalog.cards.values()}
     every = dict.fromkeys(catalog.cards, 1)
     chips = chip_groups(catalog, list(form.hand.data or []), every, {})
-    ids = {"player": form.player.id, "what": None, "card": form.card.id, "age": form.age.id,
-           "recruit": form.recruit.id,
-           "hand": "hand-cards"}
-    lines = summary([(None, None, general)] + [(ids[name], form[name].label.text, fields[name])
-                                               for name in ("player", "what", "card", "recruit",
-                                                            "age", "hand")])
+    ids = {"player": form.player.id, "what": None, "card": form.card.id, **extra_ids,
+           "age": form.age.id, "hand": "hand-cards"}
+    lines = summary([(None, None, general)] + [(field_id, form[name].label.text, fields[name])
+                                               for name, field_id in ids.items()])
     return render_template(
         "build.html", saved=saved, form=form, report=report, fields=fields, summary=lines,
         sides=neighbours(game, form.player.data) if report else {}, card_names=labels,
-        leader_names=leader_names(game.ruleset),
-        groups=chips,
+        groups=chips, parts=parts, item_names=item_names,
     ), status

@@ -22,8 +22,8 @@ from ..games import access, player_ids
 from ..games import seats as seats_remembered
 from ..games import service as games_service
 from ..safety.numbers import parse_int
-from . import leaders as leader_chips
 from .editions import document_ruleset
+from .expansions import parts_of
 from .expired_forms import shows_expired_forms
 from .forms import CityForm, city_form, token_kinds
 from .labels import card_label, side_label, wonder_label
@@ -65,8 +65,8 @@ def player_data(player: dict, ruleset: Ruleset) -> dict:
     data = {"cards": list(player.get("cards", [])), "stages": player.get("stages", 0),
             "coins": player.get("coins", 0)}
     data.update({kind: tokens.get(kind, 0) for kind in token_kinds(ruleset)})
-    if ruleset.leaders is not None:
-        data.update(leader_chips.leader_data(player))
+    for part in parts_of(ruleset):
+        data.update(part.player_data(player))
     return data
 
 
@@ -102,12 +102,9 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
     at = f"players[{index}]"
     selected = form.cards.data or []
     chips = card_problems(errors, document, index, selected, catalog)
-    leaders = None
-    if ruleset.leaders is not None:
-        found = leader_chips.problems(errors, at, form, document, index)
-        leaders = {**found, "groups": leader_chips.groups(
-            ruleset, list(form.leaders.data or []),
-            leader_chips.taken_by(saved.document, index), found["chips"])}
+    sections = [(part, part.city_section(form, ruleset, errors, at, saved.document, document,
+                                         index))
+                for part in parts_of(ruleset)]
     fields = {name: errors.take(f"{at}.{name}") for name in ("stages", "coins", "cards")}
     fields.update({kind: errors.take(f"{at}.tokens.{kind}") for kind in kinds})
     card_lists = [p.get("cards", []) if isinstance(p, dict) else [] for p in saved.document["players"]]
@@ -122,8 +119,9 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
         "city.html", saved=saved, index=index, form=form, player=player,
         players=saved.document["players"], groups=groups,
         unknown=unknown, fields=fields, stage_count=stage_count,
-        summary=city_summary(form, fields, general, unknown, groups, kinds, leaders),
-        leaders=leaders,
+        summary=city_summary(form, fields, general, unknown, groups, kinds, sections),
+        sections=[{"template": part.city_template, "section": section}
+                  for part, section in sections if part.city_template],
         wonder_name=wonder_label(wonder) if wonder else "", side=side_label(ruleset, side),
         token_kinds=kinds, deck_players=max(len(card_lists), ruleset.min_players),
         token_max={kind.id: kind.limit for kind in ruleset.tokens}, max_battles=ruleset.max_battles,
@@ -134,23 +132,16 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
 
 def city_summary(form: CityForm, fields: dict[str, list[str]], general: list[str],
                  unknown: list[str], groups: list[dict], kinds: tuple[str, ...],
-                 leaders: dict | None = None) -> list[dict]:
+                 sections: list = ()) -> list[dict]:
     """Every problem of the city form, in the page's order, for the summary at its top."""
     entries = [(None, None, general)]
     if unknown:
         entries.append((None, None, [_("Not buildings of this edition: %(ids)s", ids=", ".join(unknown))]))
     for name in ("stages", "coins", *kinds):
         entries.append((form[name].id, form[name].label.text, [*form[name].errors, *fields[name]]))
-    if leaders is not None:
-        entries.append((None, form.leaders.label.text, [*form.leaders.errors, *leaders["leaders"]]))
-        for group in leaders["groups"]:
-            entries.extend((f"leaders-{chip['id']}", chip["label"], chip["errors"])
-                           for chip in group["chips"])
-        entries.append((None, _("Buried leaders"), leaders["all_buried"]))
-        for row, entry in enumerate(form.buried):
-            entries.append((entry.form.leader.id, _("Buried leader %(number)d", number=row + 1),
-                            [*entry.form.leader.errors, *entry.form.age.errors,
-                             *leaders["buried"].get(row, [])]))
+    for part, section in sections:
+        if section is not None:
+            entries.extend(part.summary_entries(form, section))
     entries.append((None, form.cards.label.text, [*form.cards.errors, *fields["cards"]]))
     for group in groups:
         for colour in group["colours"]:
@@ -163,7 +154,8 @@ def city_document(saved, index: int, form: CityForm) -> dict:
     """The game with this city as typed; a field the form refused keeps its saved value, so
     the engine still judges everything else and the page shows all problems in one go."""
     document = copy.deepcopy(saved.document)
-    kinds = token_kinds(document_ruleset(document))
+    ruleset = document_ruleset(document)
+    kinds = token_kinds(ruleset)
     city = document["players"][index]
     typed = {name: form[name].data for name in ("stages", "coins", *kinds) if not form[name].errors}
     tokens = {kind: (city.get("tokens") or {}).get(kind, 0) for kind in kinds}
@@ -171,12 +163,8 @@ def city_document(saved, index: int, form: CityForm) -> dict:
     city.update(cards=list(form.cards.data or []), stages=typed.get("stages", city.get("stages", 0)),
                 coins=typed.get("coins", city.get("coins", 0)),
                 tokens={kind: count for kind, count in tokens.items() if count})
-    if "leaders" in form:
-        recruited, buried = leader_chips.typed(form)
-        city["leaders"] = recruited
-        city.pop("buried", None)
-        if buried:
-            city["buried"] = buried
+    for part in parts_of(ruleset):
+        part.typed_city(form, city)
     return document
 
 
@@ -210,12 +198,12 @@ def city_url(game_id: str, player_id: str, **query) -> str:
 
 
 def new_form(ruleset: Ruleset, player: dict, **options) -> CityForm:
-    """The city form of the game's ruleset (its token kinds, its leaders), with its buildings
-    as choices."""
+    """The city form of the game's ruleset (its token kinds, its expansions' fields), with its
+    buildings as choices."""
     form = city_form(ruleset)(**options)
     form.cards.choices = [SelectChoice(card_id) for card_id in ruleset.catalog.card_ids]
-    if ruleset.leaders is not None:
-        leader_chips.prepare(form, ruleset, player)
+    for part in parts_of(ruleset):
+        part.prepare_city(form, ruleset, player)
     return form
 
 
@@ -241,8 +229,8 @@ def conflict_rows(form: CityForm, stored: dict, ruleset: Ruleset) -> list[dict]:
     rows.append({"label": form.cards.label.text, "mine": ", ".join(mine) or "–",
                  "theirs": ", ".join(theirs) or "–", "differs": mine != theirs,
                  "counts": (len(mine), len(theirs))})
-    if ruleset.leaders is not None:
-        rows.extend(leader_chips.conflict_rows(form, stored, ruleset))
+    for part in parts_of(ruleset):
+        rows.extend(part.conflict_rows(form, stored, ruleset))
     return rows
 
 

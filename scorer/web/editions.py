@@ -9,20 +9,18 @@ the last game created is remembered in a cookie, like the language.
 from __future__ import annotations
 
 from flask import request
-from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
 from ..engine.rules import Ruleset, editions, expansions, get_ruleset
 from ..engine.validation import Problems, ruleset_of
 from ..i18n import translator
 from ..safety.headers import cookie_flags
+from .expansions import expansion_label
 
 EDITION_COOKIE = "edition"
 #: the player-count choice of the two-player variant with the Free City
 FREE_CITY_COUNT = "2"
 COOKIE_AGE = 365 * 24 * 3600
-#: the names of the expansions on the pages (an expansion not listed shows its id)
-EXPANSION_LABELS = {"leaders": _l("Leaders")}
 
 
 def document_ruleset(document: dict) -> Ruleset:
@@ -52,10 +50,6 @@ def remember_edition(response, edition: str):
 def edition_choices() -> list[SelectChoice]:
     active = translator()
     return [SelectChoice(edition, get_ruleset(edition).label.render(active)) for edition in editions()]
-
-
-def expansion_label(name: str) -> str:
-    return str(EXPANSION_LABELS.get(name, name))
 
 
 def expansion_choices() -> list[SelectChoice]:

@@ -31,6 +31,7 @@ from ..engine.validation import MAX_NAME_LENGTH, MAX_PLAYERS
 from ..i18n import translator
 from ..safety.numbers import parse_int
 from .editions import FREE_CITY_COUNT, player_counts
+from .expansions import parts_of
 
 MAX_TITLE_LENGTH = 80
 #: every player-count choice: "2" is the two-player variant with the Free City, offered only by
@@ -38,8 +39,6 @@ MAX_TITLE_LENGTH = 80
 PLAYER_COUNTS = ("3", "4", "5", "6", "7", FREE_CITY_COUNT)
 #: a generous bound for typed numbers, so nonsense is refused rather than stored
 MAX_NUMBER = 999
-#: buried-leader rows a city form takes at most (more than any wonder buries)
-MAX_BURIED = 6
 
 
 class WholeNumberField(IntegerField):
@@ -179,24 +178,13 @@ def token_label(kind) -> str:
     return TOKEN_LABELS.get(kind.id) or _l("Tokens worth %(value)d", value=kind.value)
 
 
-class BuriedForm(Form):
-    """One leader buried under a wonder stage (Abu Simbel), with the Age it was recruited in
-    (needed for a leader whose cost is the Age)."""
-
-    leader = SelectField(_l("Buried leader"), choices=[], default="")
-    age = SelectField(_l("Recruited in"), default="", choices=[
-        SelectChoice("", _l("Age: not needed")), SelectChoice("1", _l("Age I")),
-        SelectChoice("2", _l("Age II")), SelectChoice("3", _l("Age III"))])
-
-
 @cache
 def city_form(ruleset: Ruleset) -> type[CityForm]:
     """The city form of a ruleset: a number field per kind of conflict token, in pad order,
-    and with Leaders the recruited leaders and those buried under the wonder."""
+    and the fields of the expansions played (their page parts')."""
     fields = {kind.id: number_field(token_label(kind)) for kind in ruleset.tokens}
-    if ruleset.leaders is not None:
-        fields["leaders"] = SelectMultipleField(_l("Leaders"), choices=[])
-        fields["buried"] = RowList(FormField(BuriedForm), max_entries=MAX_BURIED)
+    for part in parts_of(ruleset):
+        fields.update(part.city_fields(ruleset))
     return type("CityForm", (CityForm,), fields)
 
 
@@ -205,7 +193,7 @@ def token_kinds(ruleset: Ruleset) -> tuple[str, ...]:
 
 
 #: free science symbols of one city: a handful at most (Babylon, the Scientists Guild, Olympia's
-#: copy of it, a leader or two); the helper tries every placement of them, which for hundreds
+#: copy of it, an expansion's card or two); the helper tries every placement of them, which for hundreds
 #: would keep the server busy for minutes
 MAX_FREE_SYMBOLS = 9
 
@@ -256,9 +244,16 @@ class BuildForm(FlaskForm):
                                              SelectChoice("hand", _l("A whole hand"))],
                        default="card")
     card = SelectField(_l("Building"), choices=[], validate_choice=False)
-    #: Leaders: the leader to recruit (choices set by the view when the game plays Leaders)
-    recruit = SelectField(_l("Leader"), choices=[], validate_choice=False)
     hand = SelectMultipleField(_l("Cards in hand"), choices=[])
     age = SelectField(_l("Age"), choices=[SelectChoice("", _l("Not given")), SelectChoice("1", "I"),
                                           SelectChoice("2", "II"), SelectChoice("3", "III")],
                       default="")
+
+
+@cache
+def build_form(ruleset: Ruleset) -> type[BuildForm]:
+    """The build checker's form of a ruleset, with the fields of the expansions played."""
+    fields = {}
+    for part in parts_of(ruleset):
+        fields.update(part.build_fields(ruleset))
+    return type("BuildForm", (BuildForm,), fields)

@@ -25,7 +25,7 @@ COLOUR_LABELS = {
 }
 MARKS = {
     "brown": "▲", "grey": "◆", "blue": "■", "yellow": "●", "red": "✚", "green": "✱",
-    "purple": "♛", "coin": "¤", "wonder": "△", "leader": "✦", "plain": "•",
+    "purple": "♛", "coin": "¤", "wonder": "△", "plain": "•",
 }
 AGE_LABELS = {1: _l("Age I"), 2: _l("Age II"), 3: _l("Age III")}
 SYMBOL_LABELS = {"compass": _l("compass"), "gear": _l("gear"), "tablet": _l("tablet")}
@@ -43,16 +43,6 @@ def wonder_label(wonder: Wonder) -> str:
     return pgettext("wonder", wonder.name)
 
 
-def leader_label(leader) -> str:
-    return leader.label.render(translator())
-
-
-def leader_names(ruleset: Ruleset) -> dict[str, str]:
-    """Leader id -> its name in the page's language (empty without the Leaders expansion)."""
-    leaders = ruleset.leaders.playable if ruleset.leaders is not None else ()
-    return {leader.id: leader_label(leader) for leader in leaders}
-
-
 def side_label(ruleset: Ruleset, side: str | None) -> str:
     """A wonder side as the game's edition names it (A, B; Day, Night), translated."""
     known = ruleset.side(side) if side else None
@@ -66,12 +56,22 @@ def played_with(document: dict) -> str:
     return ruleset_title(document_ruleset(document))
 
 
+def every_mark() -> dict[str, str]:
+    """The shape marks of the base game's tones and of every expansion's (its page part's)."""
+    from .expansions import every_part
+
+    marks = dict(MARKS)
+    for part in every_part():
+        marks.update(part.marks)
+    return marks
+
+
 def register(app) -> None:
     from ..engine.rules import expansions
     from .editions import expansion_label, preferred_edition
 
     app.jinja_env.globals.update(
-        COLOUR_LABELS=COLOUR_LABELS, MARKS=MARKS, AGE_LABELS=AGE_LABELS,
+        COLOUR_LABELS=COLOUR_LABELS, MARKS=every_mark(), AGE_LABELS=AGE_LABELS,
         SYMBOL_LABELS=SYMBOL_LABELS, RESOURCE_LABELS=RESOURCE_LABELS,
         card_label=card_label, wonder_label=wonder_label, side_label=side_label,
         played_with=played_with, preferred_edition=preferred_edition, expansions=expansions,

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scorer import create_app
-from scorer.engine.catalog import load_catalog
+from scorer.engine.rules import load_catalog
 from scorer.engine.validation import parse_game
 from tests.helpers import game, player
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scorer.engine.catalog import AGES, COLOURS, SCIENCE_SYMBOLS, load_catalog
-from scorer.engine.rules import get_ruleset
+from scorer.engine.catalog import AGES, COLOURS, SCIENCE_SYMBOLS
+from scorer.engine.rules import get_ruleset, load_catalog
 
 GUILDS_EXTRA = get_ruleset().guilds_extra
 

@@ -8,8 +8,9 @@ import pytest
 
 from scorer.engine import rules
 from scorer.engine.catalog import build_catalog
+from scorer.engine.effects import EFFECT_KINDS
+from scorer.engine.expansions import Expansion, installed
 from scorer.engine.rules import EffectKind, UnknownEffect, get_ruleset, register_effect
-from scorer.engine.rules.effects import EFFECT_KINDS
 from tests.helpers import game, player, problems_of
 
 CARD = {"id": "oracle", "name": "Oracle", "colour": "blue", "cost": {}, "chains_from": [],
@@ -54,15 +55,20 @@ def test_unknown_edition_or_expansion_is_a_key_error():
 
 
 def test_an_expansion_builds_on_the_base_ruleset(monkeypatch):
-    def extra_row(base):
-        row = rules.Row("leaders", base.rows[0].label)
-        return base.extended(rows=(*base.rows, row), player_fields=base.player_fields | {"x"})
+    class ExtraRow(Expansion):
+        id = "test-expansion"
+
+        def extend(self, base):
+            row = rules.Row("extra", base.rows[0].label)
+            return base.extended(rows=(*base.rows, row), player_fields=base.player_fields | {"x"})
 
     # No cache_clear: the base rulesets (and the catalog objects other tests hold) stay the same
     # objects; the test expansion's own entry is new and unreachable once it is unregistered.
-    monkeypatch.setitem(rules._EXPANSIONS, "test-expansion", extra_row)
+    plugin = ExtraRow()
+    monkeypatch.setattr(rules, "installed", lambda: {**installed(), plugin.id: plugin})
     expanded = get_ruleset("first", ["test-expansion"])
-    assert expanded.categories[-1] == "leaders" and expanded.expansions == ("test-expansion",)
+    assert expanded.categories[-1] == "extra" and expanded.expansions == ("test-expansion",)
+    assert expanded.parts == (plugin,)
     assert get_ruleset("first", ("test-expansion",)) is expanded
     assert get_ruleset("first").categories[-1] == "guilds"
     assert expanded.catalog is get_ruleset("first").catalog

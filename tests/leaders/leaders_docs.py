@@ -48,7 +48,7 @@ def deal(rng, edition: str = "first", players: int = 7) -> dict:
 
     ruleset = get_ruleset(edition, ["leaders"])
     catalog = ruleset.catalog
-    leaders = [leader for leader in ruleset.leaders.playable]
+    leaders = [leader for leader in ruleset.data["leaders"].playable]
     rng.shuffle(leaders)
     cities = []
     for index, wonder_id in enumerate(rng.sample(sorted(catalog.wonders), players)):

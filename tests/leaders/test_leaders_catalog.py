@@ -8,7 +8,7 @@ import pytest
 
 from scorer import PROJECT_ROOT
 from scorer.engine.catalog import make_effects
-from scorer.engine.leaders.catalog import load_leaders
+from scorer.engine.expansions.leaders.catalog import load_leaders
 from scorer.engine.messages import Message
 from scorer.engine.rules import UnknownEffect, get_ruleset
 from scorer.i18n import translator_for

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.engine.catalog import SCIENCE_SYMBOLS
-from scorer.engine.leaders.science import best_science, score_of
+from scorer.engine.expansions.leaders.science import best_science, score_of
 from scorer.engine.science import science_points
 
 

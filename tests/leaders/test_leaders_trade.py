@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.engine.leaders.catalog import load_leaders
+from scorer.engine.expansions.leaders.catalog import load_leaders
 from scorer.engine.trade import answer, parse_trade_question
 from tests.leaders.leaders_docs import city, needs_second
 

@@ -37,28 +37,28 @@ catalog loads.
 
 Expansions
 ----------
-``register_expansion(name, build)`` with ``build(base: Ruleset) -> Ruleset``: the expansion
-registers its effect kinds, then returns ``base.extended(...)`` with its additions (more rows,
-fields, cards and wonders through ``base.catalog.extended(cards, wonders)``). ``get_ruleset``
-applies the expansions in sorted order to the edition's ruleset and caches the result.
+An expansion is a plug-in package ``scorer.engine.expansions.<id>`` (see that package):
+``get_ruleset`` applies the played expansions' ``extend`` hooks in sorted order to the
+edition's ruleset, keeps the expansion objects as ``ruleset.parts`` and caches the result.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
 
+from .. import end_game  # noqa: F401  (registers the end-of-game effect kinds)
+from ..catalog import Catalog, load_edition_catalog
+from ..effects import EFFECT_KINDS, EffectKind, FreeBuild, UnknownEffect, register_effect
+from ..expansions import field_owners, installed
 from . import first, second
-from .effects import EFFECT_KINDS, EffectKind, FreeBuild, UnknownEffect, register_effect
 from .ruleset import EditionSpec, Row, Ruleset, Side, TokenKind, TradeRules, ruleset_from
 
 __all__ = ["EFFECT_KINDS", "EditionSpec", "EffectKind", "FreeBuild", "Row", "Ruleset", "Side",
            "TokenKind", "TradeRules", "UnknownEffect", "editions", "expansions", "get_ruleset",
-           "expansion_of_field", "expansion_with", "register_effect", "register_expansion"]
+           "expansion_of_field", "expansion_with", "load_catalog", "register_effect"]
 
 _EDITIONS: dict[str, EditionSpec] = {spec.id: spec for spec in (first.EDITION, second.EDITION)}
-_EXPANSIONS: dict[str, Callable[[Ruleset], Ruleset]] = {}
-_EXPANSION_FIELDS: dict[str, str] = {}
 DEFAULT_EDITION = first.EDITION.id
 
 
@@ -68,24 +68,13 @@ def editions() -> tuple[str, ...]:
 
 
 def expansions() -> tuple[str, ...]:
-    return tuple(sorted(_EXPANSIONS))
-
-
-def register_expansion(name: str, build: Callable[[Ruleset], Ruleset],
-                       player_fields: Iterable[str] = ()) -> None:
-    """Make an expansion playable: ``build`` turns a base ruleset into the expanded one.
-
-    ``player_fields``: the fields it adds to a player, so that a document using them without
-    the expansion is told which expansion they need."""
-    _EXPANSIONS[name] = build
-    _EXPANSION_FIELDS.update(dict.fromkeys(player_fields, name))
-    _ruleset.cache_clear()
+    return tuple(installed())
 
 
 def expansion_with(edition: str, kind: str, item_id: str) -> str | None:
     """The expansion whose ruleset of ``edition`` has this ``card`` or ``wonder``, if any: an id
     unknown to a game may be one of an expansion the game does not play."""
-    for name in sorted(_EXPANSIONS):
+    for name in installed():
         catalog = get_ruleset(edition, (name,)).catalog
         if (catalog.card(item_id) if kind == "card" else catalog.wonders.get(item_id)):
             return name
@@ -93,8 +82,8 @@ def expansion_with(edition: str, kind: str, item_id: str) -> str | None:
 
 
 def expansion_of_field(field: str) -> str | None:
-    """The expansion a player field belongs to (``"leaders"`` for ``buried``), if any."""
-    return _EXPANSION_FIELDS.get(field)
+    """The expansion a player field belongs to, if any."""
+    return field_owners().get(field)
 
 
 def get_ruleset(edition: str = DEFAULT_EDITION, expansions: Iterable[str] = ()) -> Ruleset:
@@ -104,23 +93,18 @@ def get_ruleset(edition: str = DEFAULT_EDITION, expansions: Iterable[str] = ()) 
     return _ruleset(edition, tuple(sorted(set(expansions))))
 
 
+def load_catalog(edition: str | None = None) -> Catalog:
+    """The catalog of an edition's ruleset (``get_ruleset(edition).catalog``)."""
+    return (get_ruleset() if edition is None else get_ruleset(edition)).catalog
+
+
 @cache
 def _ruleset(edition: str, played: tuple[str, ...]) -> Ruleset:
     if played:
         base = _ruleset(edition, ())
-        for name in played:
-            base = _EXPANSIONS[name](base)
-        return base.extended(expansions=played)
+        parts = tuple(installed()[name] for name in played)
+        for expansion in parts:
+            base = expansion.extend(base)
+        return base.extended(expansions=played, parts=parts)
     spec = _EDITIONS[edition]
-    from ..catalog import load_edition_catalog
-
     return ruleset_from(spec, load_edition_catalog(spec))
-
-
-def _leaders(base: Ruleset) -> Ruleset:
-    from .leaders import build  # loaded on first use: it reads the catalog's modules
-
-    return build(base)
-
-
-register_expansion("leaders", _leaders, player_fields=("leaders", "buried"))

@@ -126,8 +126,11 @@ class Ruleset(RuleFacts):
     expansions: tuple[str, ...]
     #: cards and wonders (with their sides' stages)
     catalog: Catalog
-    #: the Leaders expansion's leader cards (a ``LeaderCatalog``); None when not played
-    leaders: object | None = None
+    #: the expansions played, as the plug-in objects whose hooks the core calls, in order
+    #: (see :mod:`scorer.engine.expansions`)
+    parts: tuple = ()
+    #: what each expansion played keeps in the ruleset, by expansion id (its own cards ...)
+    data: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
     #: the score report's categories: the rows' ids in pad order
     categories: tuple[str, ...] = field(init=False)
     #: (token id, value) in pad order, for the scorer's inner loop
@@ -165,6 +168,10 @@ class Ruleset(RuleFacts):
     def extended(self, **changes) -> Ruleset:
         """A copy with some facts changed: how an expansion builds on its base ruleset."""
         return replace(self, **changes)
+
+    def with_data(self, expansion: str, value: object, **changes) -> Ruleset:
+        """A copy keeping ``value`` as the expansion's own data (``ruleset.data[expansion]``)."""
+        return replace(self, data=MappingProxyType({**self.data, expansion: value}), **changes)
 
 
 def ruleset_from(spec: EditionSpec, catalog: Catalog) -> Ruleset:

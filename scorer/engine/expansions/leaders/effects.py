@@ -5,7 +5,7 @@ Leaders guild or a Roma/Abu Simbel stage whose effect nobody taught the engine f
 expansion loads. Base words (``vp``, ``vp_per``, ``science``, ``coins``, ``shields``,
 ``build_from_discard``) keep their base meaning.
 
-Roles added by the expansion (see :data:`scorer.engine.rules.effects.ROLES`):
+Roles added by the expansion (:func:`scorer.engine.effects.register_role`):
 ``science_choice`` (Aganice, Enheduanna, Aristotle: resolved with the free symbols),
 ``leader_build`` (what a build costs: Hammurabi & co., Ramses, Bilkis, Hatshepsut),
 ``recruit`` (what a leader costs: Maecenas, Roma's boards), ``copy_leader`` (Courtesans
@@ -14,7 +14,9 @@ Guild), ``leader_slot`` (Roma night's extra recruits) and ``bury`` (Abu Simbel).
 
 from __future__ import annotations
 
-from ..rules.effects import EFFECT_KINDS, EffectKind, register_effect
+from ...effects import EFFECT_KINDS, EffectKind, register_effect, register_role
+from ...end_game import register_counted_noun
+from ...messages import N_
 from .scoring import SCORERS, per_coins
 
 _INT, _STR, _TUPLE = (int,), (str,), (tuple,)
@@ -25,6 +27,11 @@ def register_leader_effects() -> None:
     """Register every Leaders effect kind (once; later calls change nothing)."""
     if "vp_if_most" in EFFECT_KINDS:
         return
+    for role in ("science_choice", "leader_build", "copy_leader", "leader_slot", "bury"):
+        register_role(role)
+    register_role("recruit", on_board=True)
+    # Alexander and the Diplomats Guild count the leaders face up
+    register_counted_noun("leader", N_("leader"))
     kinds = [
         # the leaders row (``vp``, ``vp_per`` are the base game's kinds)
         EffectKind("vp_per_coins", "end_game", {"coins": _INT, "vp": _INT}, score=per_coins),

@@ -1,5 +1,6 @@
-"""The Leaders part of the city page: the recruited leaders as chips, the buried ones per
-burying stage with the Age they were recruited in.
+"""The Leaders part of the pages: on the city page the recruited leaders as chips and the
+buried ones per burying stage with the Age they were recruited in; the build checker's
+"Recruit a leader" question and its leaders' notes; the leaders row's looks.
 
 Like the buildings, a leader another city holds (face up or buried) is shown as taken, and the
 engine's validation stays the judge: its problems are shown beside the chip or the buried row
@@ -9,20 +10,50 @@ they are about.
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from wtforms import Form, FormField, SelectField, SelectMultipleField
 from wtforms.fields.choices import SelectChoice
 
-from ..engine.leaders.validation import BURY
-from ..engine.rules import Ruleset
-from .labels import leader_label
-from .problems import ErrorMap
+from ...engine.expansions.leaders.catalog import leader_catalog
+from ...engine.expansions.leaders.validation import BURY
+from ...engine.rules import Ruleset
+from ...i18n import translator
+from ...pad_rows import RowLook
+from ..forms import RowList
+from ..labels import RESOURCE_LABELS
+from ..problems import ErrorMap
+from . import PagePart
+
+#: buried-leader rows a city form takes at most (more than any wonder buries)
+MAX_BURIED = 6
 
 #: the sets of leaders a page shows, with their headings and marks (the Dutch rules mark the
 #: expert leaders with a club)
 SETS = {"standard": (_l("Standard leaders"), ""), "expert": (_l("Expert leaders"), "♣")}
 _BURIED_PATH = re.compile(r"\.buried\[(\d+)\](?:\.(leader|age))?$")
 _LEADER_PATH = re.compile(r"\.leaders\[(\d+)\]$")
+
+
+def leader_label(leader) -> str:
+    return leader.label.render(translator())
+
+
+def leader_names(ruleset: Ruleset) -> dict[str, str]:
+    """Leader id -> its name in the page's language."""
+    return {leader.id: leader_label(leader) for leader in leader_catalog(ruleset).playable}
+
+
+class BuriedForm(Form):
+    """One leader buried under a wonder stage (Abu Simbel), with the Age it was recruited in
+    (needed for a leader whose cost is the Age)."""
+
+    leader = SelectField(_l("Buried leader"), choices=[], default="")
+    age = SelectField(_l("Recruited in"), default="", choices=[
+        SelectChoice("", _l("Age: not needed")), SelectChoice("1", _l("Age I")),
+        SelectChoice("2", _l("Age II")), SelectChoice("3", _l("Age III"))])
 
 
 def burying_stages(ruleset: Ruleset, player: dict) -> int:
@@ -50,7 +81,7 @@ def leader_data(player: dict) -> dict:
 def prepare(form, ruleset: Ruleset, player: dict) -> None:
     """Choices of the leader fields, and a buried row per burying stage (never fewer rows than
     leaders already buried, so nothing saved is hidden)."""
-    leaders = ruleset.leaders.playable
+    leaders = leader_catalog(ruleset).playable
     form.leaders.choices = [SelectChoice(leader.id) for leader in leaders]
     rows = max(burying_stages(ruleset, player), len(form.buried.entries))
     while len(form.buried.entries) < rows:
@@ -112,7 +143,7 @@ def groups(ruleset: Ruleset, selected: list[str], taken: dict[str, str],
     matches the translated and the English name."""
     chosen = set(selected)
     by_set: dict[str, list[dict]] = {}
-    for leader in ruleset.leaders.playable:
+    for leader in leader_catalog(ruleset).playable:
         label = leader_label(leader)
         holder = taken.get(leader.id)
         by_set.setdefault(leader.set, []).append({
@@ -128,7 +159,7 @@ def groups(ruleset: Ruleset, selected: list[str], taken: dict[str, str],
 
 def conflict_rows(form, stored: dict, ruleset: Ruleset) -> list[dict]:
     """The leaders as typed beside those saved elsewhere (for the out-of-date city page)."""
-    names = {leader.id: leader_label(leader) for leader in ruleset.leaders.playable}
+    names = leader_names(ruleset)
 
     def listed(ids) -> list[str]:
         return sorted(names.get(str(leader_id), str(leader_id)) for leader_id in ids)
@@ -144,3 +175,88 @@ def conflict_rows(form, stored: dict, ruleset: Ruleset) -> list[dict]:
         rows.append({"label": label, "mine": ", ".join(mine) or "–",
                      "theirs": ", ".join(theirs) or "–", "differs": mine != theirs})
     return rows
+
+
+def summary_entries(form, section: dict) -> list[tuple]:
+    """The leader fields' problems in the page's order, for the summary at its top."""
+    entries = [(None, form.leaders.label.text, [*form.leaders.errors, *section["leaders"]])]
+    for group in section["groups"]:
+        entries.extend((f"leaders-{chip['id']}", chip["label"], chip["errors"])
+                       for chip in group["chips"])
+    entries.append((None, _("Buried leaders"), section["all_buried"]))
+    for row, entry in enumerate(form.buried):
+        entries.append((entry.form.leader.id, _("Buried leader %(number)d", number=row + 1),
+                        [*entry.form.leader.errors, *entry.form.age.errors,
+                         *section["buried"].get(row, [])]))
+    return entries
+
+
+class LeadersPages(PagePart):
+    id = "leaders"
+    label = _l("Leaders")
+    city_template = "leaders/city.html"
+    build_template = "leaders/build_field.html"
+    answer_key = "recruit"
+    answer_template = "leaders/build_answer.html"
+    row_looks = MappingProxyType({"leaders": RowLook("leader", "#5b6670", "#e6e8ea", "leaders")})
+    marks = MappingProxyType({"leader": "✦"})
+
+    def city_fields(self, ruleset):
+        return {"leaders": SelectMultipleField(_l("Leaders"), choices=[]),
+                "buried": RowList(FormField(BuriedForm), max_entries=MAX_BURIED)}
+
+    def player_data(self, player):
+        return leader_data(player)
+
+    def prepare_city(self, form, ruleset, player):
+        prepare(form, ruleset, player)
+
+    def city_section(self, form, ruleset, errors, at, saved_document, document, index):
+        found = problems(errors, at, form, document, index)
+        return {**found, "groups": groups(ruleset, list(form.leaders.data or []),
+                                          taken_by(saved_document, index), found["chips"])}
+
+    def summary_entries(self, form, section):
+        return summary_entries(form, section)
+
+    def typed_city(self, form, city):
+        recruited, buried = typed(form)
+        city["leaders"] = recruited
+        city.pop("buried", None)
+        if buried:
+            city["buried"] = buried
+
+    def conflict_rows(self, form, stored, ruleset):
+        return conflict_rows(form, stored, ruleset)
+
+    def build_fields(self, ruleset):
+        return {"recruit": SelectField(_l("Leader"), choices=[], validate_choice=False)}
+
+    def build_choices(self, form, ruleset):
+        names = leader_names(ruleset)
+        form.recruit.choices = [SelectChoice(leader_id, name) for leader_id, name in
+                                sorted(names.items(), key=lambda item: item[1].casefold())]
+        return [SelectChoice("recruit", _("Recruit a leader"))]
+
+    def build_question(self, form):
+        return {"recruit": form.recruit.data} if form.what.data == "recruit" else None
+
+    def build_field_ids(self, form):
+        return {"recruit": form.recruit.id}
+
+    def item_names(self, ruleset):
+        return leader_names(ruleset)
+
+    def annotate_report(self, report, names):
+        for entry in (report, *report.get("hand", ()), report.get("wonder_stage") or {}):
+            for option in entry.get("options", ()):
+                option.setdefault("lines", []).extend(
+                    _("%(leader)s saves %(count)d %(resource)s",
+                      leader=names.get(waived["leader"], waived["leader"]),
+                      count=waived["count"], resource=RESOURCE_LABELS[waived["resource"]])
+                    for waived in option.get("waived", ()))
+            entry.setdefault("notes", []).extend(
+                ("leader", perk["message"]) for perk in entry.get("leaders", ()))
+
+
+PART = LeadersPages()

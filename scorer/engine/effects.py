@@ -7,7 +7,9 @@ looks every effect up here, so an effect word nobody taught the engine fails whe
 loads (:class:`UnknownEffect`) instead of silently scoring nothing. Scoring and the trade
 planner read effects only through their role, never through a card's name.
 
-An expansion adds its own kinds with :func:`register_effect` before its catalog loads.
+An expansion adds its own kinds with :func:`register_effect` (and its own roles with
+:func:`register_role`) before its catalog loads. The kinds scored at the end of the game are
+registered by :mod:`.end_game`, beside their functions.
 """
 
 from __future__ import annotations
@@ -16,8 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ..end_game import score_per_item, score_wonder_complete
-from ..messages import N_, Message
+from .messages import N_, Message
 
 #: What the engine does with an effect:
 #: ``points`` printed victory points; ``science`` a science symbol (``any``: chosen at the end);
@@ -26,10 +27,22 @@ from ..messages import N_, Message
 #: ``end_game`` points counted at the end by the kind's ``score`` function;
 #: ``copy_guild`` copy a neighbour's guild at the end; ``in_play`` effects that already show in
 #: what the players enter (coins, shields turned into tokens, extra plays) and score nothing.
-ROLES = ("points", "science", "production", "trade_discount", "free_build", "end_game",
-         "copy_guild", "in_play",
-         # the Leaders expansion's (see scorer.engine.leaders.effects)
-         "science_choice", "leader_build", "recruit", "copy_leader", "leader_slot", "bury")
+_ROLES = {"points", "science", "production", "trade_discount", "free_build", "end_game",
+          "copy_guild", "in_play"}
+#: roles a board's own effects may have (its points and end-game effects would need a row)
+_BOARD_ROLES = {"production", "trade_discount", "free_build", "science", "in_play"}
+
+
+def register_role(role: str, on_board: bool = False) -> None:
+    """Teach the registry a role an expansion's own code acts on (``on_board``: a wonder's
+    board may print it)."""
+    _ROLES.add(role)
+    if on_board:
+        _BOARD_ROLES.add(role)
+
+
+def allowed_on_board(role: str) -> bool:
+    return role in _BOARD_ROLES
 
 
 class UnknownEffect(ValueError):
@@ -64,7 +77,7 @@ class EffectKind:
     free_build: FreeBuild | None = None
 
     def __post_init__(self) -> None:
-        if self.role not in ROLES:
+        if self.role not in _ROLES:
             raise ValueError(f"effect kind {self.name!r}: unknown role {self.role!r}")
         if (self.role == "end_game") != (self.score is not None):
             raise ValueError(f"effect kind {self.name!r}: end_game effects need a score function")
@@ -101,7 +114,7 @@ def effect_kind(name: str, where: str = "catalog") -> EffectKind:
     kind = _REGISTRY.get(name)
     if kind is None:
         raise UnknownEffect(f"{where}: unknown effect kind {name!r}; register it in "
-                            "scorer.engine.rules.effects before loading the catalog")
+                            "scorer.engine.effects before loading the catalog")
     return kind
 
 
@@ -110,7 +123,8 @@ def _new_colour(city, card) -> bool:
 
 
 _INT, _STR, _TUPLE, _BOOL = (int,), (str,), (tuple,), (bool,)
-_PER_ITEM = {"counts": _TUPLE, "whose": _STR}
+#: the parameters of an effect counting items in some cities
+PER_ITEM = {"counts": _TUPLE, "whose": _STR}
 
 for _kind in (
     EffectKind("vp", "points", {"amount": _INT}),
@@ -120,13 +134,9 @@ for _kind in (
     EffectKind("trade_discount", "trade_discount", {"goods": _STR, "direction": _STR}),
     EffectKind("shields", "in_play", {"amount": _INT}),
     EffectKind("coins", "in_play", {"amount": _INT}),
-    EffectKind("coins_per", "in_play", {**_PER_ITEM, "coins": _INT}),
+    EffectKind("coins_per", "in_play", {**PER_ITEM, "coins": _INT}),
     EffectKind("play_last_card", "in_play"),
     EffectKind("build_from_discard", "in_play"),
-    EffectKind("vp_per", "end_game", {**_PER_ITEM, "vp": _INT}, score=score_per_item),
-    EffectKind("coins_vp_per", "end_game", {**_PER_ITEM, "coins": _INT, "vp": _INT},
-               score=score_per_item),
-    EffectKind("vp_if_wonder_complete", "end_game", {"vp": _INT}, score=score_wonder_complete),
     EffectKind("copy_guild", "copy_guild"),
     EffectKind("free_build_once_per_age", "free_build",
                free_build=FreeBuild("once_per_age", flag=True)),

@@ -13,14 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from ..catalog import SCIENCE_SYMBOLS, Card, Effect, Stage
-from ..city import City, Game
-from ..messages import N_, Message, N_plural, Sum, nmessage
-
-if TYPE_CHECKING:
-    from .catalog import Leader
+from ...catalog import SCIENCE_SYMBOLS, Card, Effect, Stage
+from ...city import City, Game
+from ...messages import N_, Message, N_plural, Sum, nmessage
+from .cards import Leader, leaders_of
 from .science import ScienceChoice, best_science
 
 SIDE_WORDS = {"left": N_("left"), "right": N_("right")}
@@ -136,7 +133,7 @@ def if_no_defeat(game: Game, index: int, leader: Leader, effect: Effect,
 def if_only_leader(game: Game, index: int, leader: Leader, effect: Effect,
                    copied: bool = False) -> tuple[int, Message]:
     """Agrippina: the only face-up leader; copied, only when the copier has none of its own."""
-    own = len(game.cities[index].leaders)
+    own = len(leaders_of(game.cities[index]))
     others = own if copied else own - 1
     if not others:
         points = effect["vp"]
@@ -281,7 +278,7 @@ def score_leaders(game: Game, index: int, counts: tuple[int, int, int], wilds: i
     """The leaders row and science of one city; ``courtesans`` is the guild (built or copied
     by Olympia) that lets it copy a neighbour's face-up leader, chosen to score most."""
     city = game.cities[index]
-    own = tuple(city.leaders)
+    own = tuple(leaders_of(city))
     if courtesans is None:
         result = evaluate(game, index, own, counts, wilds)
         if not own:
@@ -289,7 +286,7 @@ def score_leaders(game: Game, index: int, counts: tuple[int, int, int], wilds: i
         return result
     candidates = []
     for side, neighbour in (("left", game.left(index)), ("right", game.right(index))):
-        for leader in neighbour.leaders:
+        for leader in leaders_of(neighbour):
             outcome = evaluate(game, index, (*own, leader), counts, wilds, leader)
             candidates.append((outcome.total, side, leader.id, neighbour, leader, outcome))
     if not candidates:

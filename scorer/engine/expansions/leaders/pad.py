@@ -2,16 +2,18 @@
 leaders in the wonder row, the Courtesans Guild's note in the guilds row, and the report's
 extra fields (what Enheduanna copied, what Aganice changed, which leader the Courtesans copy).
 
-The base scorer calls :func:`apply_leaders` once per city when the ruleset plays Leaders,
-after it has counted the city's own science symbols and free symbols (Olympia's copy
+The core scorer calls the expansion's ``score_city`` hook, :func:`apply_leaders`, once per
+city, after it has counted the city's own science symbols and free symbols (Olympia's copy
 included), so everything the leaders change is decided here, in one place.
 """
 
 from __future__ import annotations
 
-from ..catalog import SCIENCE_SYMBOLS, WILD, Card, Stage
-from ..city import Game
-from ..messages import N_, Message
+from ...catalog import SCIENCE_SYMBOLS, WILD, Card, Stage
+from ...city import Game
+from ...messages import N_, Message
+from ...science_lines import free_symbol_parts, science_sum_line, symbol_counts
+from .cards import buried_of
 from .scoring import LeaderScore, copies_leader, science_parts, score_leaders
 
 NO_SCIENCE = Message(N_("No science symbols: 0"))
@@ -58,7 +60,7 @@ def apply_leaders(game: Game, index: int, player, counts: tuple[int, int, int],
     player.explanations["leaders"] = list(result.lines)
     if courtesans is not None:
         player.explanations["guilds"].extend(result.copy_lines)
-    for buried in city.buried:
+    for buried in buried_of(city):
         player.scores["wonder"] += buried.points
         player.explanations["wonder"].append(buried.line())
     extra = player.extra
@@ -78,8 +80,6 @@ def science_line(shown: tuple[int, int, int], result: LeaderScore,
                  wild_sources: tuple[tuple[Card | Stage, bool], ...]) -> Message:
     """"5 compasses, free symbol as compass (Babylon stage 2), one more compass (Enheduanna):
     64"; the counts shown include the science leaders' symbols."""
-    from ..scoring import free_symbol_parts, science_sum_line, symbol_counts
-
     choice = result.science
     if not any(choice.final):
         return NO_SCIENCE

@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..messages import N_
-from .catalog import LEADERS_PER_CITY, Leader, LeaderCatalog
+from ...messages import N_
+from .cards import LEADERS_PER_CITY, Leader
+from .catalog import LeaderCatalog
 from .recruit import EXTRA_RECRUIT
 from .scoring import Buried
 

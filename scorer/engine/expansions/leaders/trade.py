@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..catalog import RESOURCES
-from ..city import City
-from ..messages import N_, Message
-from ..trade_market import Market
-from ..trade_planner import Purchase, Shortage, plan
-from .catalog import Leader
+from ...catalog import RESOURCES
+from ...city import City
+from ...messages import N_, Message
+from ...trade import BuildReport, Option, ReportNotes, not_enough_coins, shortage_reason
+from ...trade_market import Market
+from ...trade_planner import Purchase, Shortage, plan
+from .cards import Leader, leaders_of
 
 BANK = "bank"
 
@@ -73,7 +74,7 @@ NO_PERKS = Perks()
 def perks_for(city: City, target: str) -> Perks:
     """The perks of a city's face-up leaders for building a card of colour ``target`` or, with
     ``target`` ``wonder_stage``, the next stage."""
-    leaders: tuple[Leader, ...] = city.leaders
+    leaders: tuple[Leader, ...] = leaders_of(city)
     if not leaders:
         return NO_PERKS
     discounts, free, bank_buy, rebate = [], None, None, None
@@ -215,3 +216,22 @@ def _waived_entries(waived: tuple[str, ...], owners: list[Leader]):
         leaders[leader.id] = leader
     return tuple((resource, count, leaders[leader_id])
                  for (resource, leader_id), count in entries.items())
+
+
+def leader_cost_report(cost: Mapping[str, int], market: Market, perks: Perks) -> BuildReport:
+    """The build checker's report for paying ``cost`` with the builder's leaders' discounts,
+    bank buys and rebates, with a note on each leader that changes the build."""
+    notes = (ReportNotes("leaders", "leader",
+                         tuple((leader.id, message) for leader, message in perks.notes())),)
+    found = plan_with_leaders(cost, market, perks)
+    if found.shortages:
+        return BuildReport((), tuple(shortage_reason(s) for s in found.shortages), notes=notes)
+    with_rebate = perks.rebate is not None
+    options = tuple(Option(p.bank, p.left, p.right, p.purchases,
+                           tuple({"resource": resource, "count": count, "leader": leader.id}
+                                 for resource, count, leader in p.waived),
+                           p.rebate if with_rebate else None) for p in found.payments)
+    if not options:
+        return BuildReport((), (not_enough_coins(found.cheapest, market.coins),),
+                           cheapest=found.cheapest, notes=notes)
+    return BuildReport(options, (), cheapest=found.cheapest, notes=notes)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..catalog import SCIENCE_SYMBOLS
-from ..science import best_placement, science_points
+from ...catalog import SCIENCE_SYMBOLS
+from ...science import best_placement, science_points
 
 Counts = tuple[int, int, int]
 #: one resolved choice: ("wild", symbol), ("copy", symbol or -1), ("swap", from, to) or

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..city import City, Game
-from ..messages import ENGLISH, N_, Message, Translator, nmessage, wonder_name
-from .catalog import LEADERS_PER_CITY, Leader
+from ...city import City, Game
+from ...messages import ENGLISH, N_, Message, Translator, nmessage, wonder_name
+from .cards import LEADERS_PER_CITY, Leader, buried_of, leaders_of
 
 FREE_LEADERS = "free_leaders"
 LEADER_DISCOUNT = "leader_discount"
@@ -36,9 +36,9 @@ def taken_leaders(game: Game) -> dict[str, str]:
     a game once, so the pages can show it as taken."""
     taken = {}
     for city in game.cities:
-        for leader in city.leaders:
+        for leader in leaders_of(city):
             taken[leader.id] = city.name
-        for buried in city.buried:
+        for buried in buried_of(city):
             taken[buried.leader.id] = city.name
     return taken
 
@@ -55,7 +55,7 @@ def recruit_cost(game: Game, index: int, leader: Leader, age: int | None) -> Rec
     city = game.cities[index]
     printed = leader.cost_in(age) or 0
     notes: list[Message] = []
-    for owner in city.leaders:
+    for owner in leaders_of(city):
         if any(effect.type == FREE_LEADERS for effect in owner.effects):
             notes.append(Message(N_("%(leader)s: your later leaders are recruited for free"),
                                  {"leader": owner.label}))
@@ -123,7 +123,7 @@ def recruit_report(game: Game, index: int, leader: Leader, age: int | None) -> R
         reasons.append(("leader_taken", Message(
             N_("%(leader)s is already recruited by %(name)s: each leader is in a game once."),
             {"leader": leader.label, "name": holder})))
-    held, slots = len(city.leaders) + len(city.buried), leader_slots(city)
+    held, slots = len(leaders_of(city)) + len(buried_of(city)), leader_slots(city)
     if holder is None and held >= slots:
         reasons.append(("no_leader_slot", nmessage(
             "%(name)s already holds %(num)d leader, as many as the city can recruit.",

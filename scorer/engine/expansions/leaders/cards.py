@@ -1,22 +1,16 @@
-"""The Leaders expansion as data: the leader cards, Roma and Abu Simbel, the Leaders guilds.
+"""A leader card, and what a city holds of them.
 
-Every effect is checked against the engine's registry of effect kinds when it loads (the
-expansion's own kinds are registered first, :mod:`.effects`): a leader must never score 0
-because nobody taught the engine its effect. Wonders and guilds stay raw data here; the
-ruleset turns them into its edition's wonders and cards (sides named as that edition names
-them, rows as its score pad has them).
+Apart from the catalog that loads them, so that scoring, validation and the build checker
+can name a leader without loading (or importing) the expansion's data.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
-from types import MappingProxyType
 
-from ..catalog import SCIENCE_SYMBOLS, Effect, make_effects, read_data
-from ..messages import Message
-from .effects import register_leader_effects
+from ...catalog import SCIENCE_SYMBOLS, Effect
+from ...messages import Message
 
 #: the sets of leaders the project plays; ``cities`` leaders need an unsupported expansion
 PLAYABLE_SETS = ("standard", "expert")
@@ -77,34 +71,11 @@ class Leader:
         return frozenset(effect.type for effect in self.effects)
 
 
-@dataclass(frozen=True, slots=True)
-class LeaderCatalog:
-    #: every leader of the box, Cities leaders included (they are refused by name)
-    leaders: Mapping[str, Leader]
-    #: Roma and Abu Simbel as raw wonder data, sides ``day``/``night`` (``side_effects``: what
-    #: each side's board prints)
-    wonders: tuple[dict, ...]
-    #: the first-edition Leaders box's guilds as raw card data
-    guilds: tuple[dict, ...]
-
-    @property
-    def playable(self) -> tuple[Leader, ...]:
-        return tuple(leader for leader in self.leaders.values() if leader.playable)
+def leaders_of(city) -> tuple[Leader, ...]:
+    """The leaders a city recruited face up."""
+    return city.parts.get("leaders", ())
 
 
-def _leader(raw: dict) -> Leader:
-    effects = make_effects(raw["effects"], f"leader {raw['id']!r}")
-    cost = raw["cost"]
-    if not (cost == "A" or isinstance(cost, int)):
-        raise ValueError(f"leader {raw['id']}: cost {cost!r} is neither coins nor 'A'")
-    return Leader(raw["id"], raw["name"], raw["set"], None if cost == "A" else cost, effects,
-                  raw["relevance"], MappingProxyType(dict(raw["reference_names"])))
-
-
-@cache
-def load_leaders() -> LeaderCatalog:
-    """The expansion's data, read once per process; an unknown effect word raises here."""
-    register_leader_effects()
-    leaders = {raw["id"]: _leader(raw) for raw in read_data("leaders", "leaders.json")}
-    return LeaderCatalog(MappingProxyType(leaders), tuple(read_data("leaders", "wonders.json")),
-                         tuple(read_data("leaders", "guilds-first.json")))
+def buried_of(city) -> tuple:
+    """The leaders a city buried under its wonder (:class:`~.scoring.Buried`)."""
+    return city.parts.get("buried", ())

@@ -1,9 +1,9 @@
-"""The Leaders expansion as an extension of an edition's ruleset (either edition).
+"""What Leaders changes in an edition's ruleset (either edition).
 
 What the expansion changes (``../shared/reference/leaders.md``, rulings items 7 to 21):
 
 - a ``leaders`` row after ``guilds`` on the score pad;
-- the leaders (``ruleset.leaders``) and the player fields ``leaders`` and ``buried``;
+- the leaders (``ruleset.data["leaders"]``) and the player fields ``leaders`` and ``buried``;
 - Roma and Abu Simbel join the wonders, their sides named as the edition names them (in the
   first edition A is the day side and B the night side, rulings item 15);
 - in the first edition the four Leaders guilds join the guilds (rulings item 16; the
@@ -15,11 +15,11 @@ What the expansion changes (``../shared/reference/leaders.md``, rulings items 7 
 
 from __future__ import annotations
 
-from ..catalog import make_card, make_wonder
-from ..leaders.catalog import load_leaders
-from ..leaders.validation import LOOSE_BATTLES, LOOSE_LIMITS
-from ..messages import N_, Message
-from .ruleset import Row, Ruleset, TokenKind
+from ...catalog import make_card, make_wonder
+from ...messages import N_, Message
+from ...rules.ruleset import Row, Ruleset, TokenKind
+from .catalog import load_leaders
+from .validation import LOOSE_BATTLES, LOOSE_LIMITS
 
 NAME = "leaders"
 #: the reference's sides (day, night) in the order an edition lists its own
@@ -46,12 +46,12 @@ def build(base: Ruleset) -> Ruleset:
                for raw in data.guilds] if base.edition in GUILDS else [])
     tokens = tuple(TokenKind(kind.id, kind.value, max(kind.limit, LOOSE_LIMITS.get(kind.id, 0)))
                    for kind in base.tokens)
-    return base.extended(
+    return base.with_data(
+        NAME, data,
         catalog=base.catalog.extended(cards=guilds, wonders=wonders),
         rows=(*base.rows, ROW),
         player_fields=base.player_fields | PLAYER_FIELDS,
         starting_coins=STARTING_COINS,
         tokens=tokens,
         max_battles=max(base.max_battles, LOOSE_BATTLES),
-        leaders=data,
     )

@@ -1,0 +1,144 @@
+"""Expansions as plug-ins: what an expansion adds to the engine, and how the core finds it.
+
+An expansion lives in its own package, ``scorer.engine.expansions.<id>``, whose ``EXPANSION``
+is an instance of a subclass of :class:`Expansion`. The core never names one: the ruleset
+registry finds the packages by module name (as Django finds an app's modules) and builds each
+played expansion into the game's ruleset; scoring, validation, the build checker and the city
+model then call the hooks of the expansions the ruleset plays (``ruleset.parts``), in order, as
+pytest calls its plugins' hooks. Every hook has a do-nothing default, so an expansion writes
+only what it changes.
+
+The pages, the PDFs and the API add their own parts the same way (``scorer.web.expansions``);
+``docs/architecture.md`` walks through an expansion file by file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+# The hooks' arguments are the engine's own objects (Ruleset, Game, City, Card, PlayerScore,
+# Problems); they are named in the docstrings rather than imported, so that this registry sits
+# below every module that calls it.
+
+
+class Expansion:
+    """The hooks an expansion may implement; the defaults change nothing."""
+
+    #: the id documents name in ``"expansions"``
+    id: str = ""
+    #: player fields it adds to a game document: a document using one without the expansion is
+    #: told which expansion it needs
+    player_fields: frozenset[str] = frozenset()
+    #: fields of a trade question it answers (a question using one is its to parse and answer)
+    question_fields: frozenset[str] = frozenset()
+    #: the longest list each of its list fields may hold, checked before anything else
+    list_bounds: Mapping[str, int] = MappingProxyType({})
+
+    # -- rules ------------------------------------------------------------------------------
+
+    def extend(self, base) -> Any:
+        """The ruleset with this expansion: rows, fields, cards, wonders, limits, its data
+        (``base.extended(...)``, ``base.with_data(self.id, ...)``)."""
+        return base
+
+    # -- validation -------------------------------------------------------------------------
+
+    def new_table(self, ruleset) -> Any:
+        """What the per-player checks learn for the table-wide ones (None: nothing)."""
+        return None
+
+    def parse_player(self, ruleset, at: str, raw: dict, problems,
+                     table: Any) -> Mapping[str, Any]:
+        """Check this expansion's fields of one player (problems named by path); return what
+        the city holds of them (``City.parts``)."""
+        return {}
+
+    def check_table(self, ruleset, players: list, table: Any, problems) -> None:
+        """Checks across the table once every player was read."""
+
+    # -- the city model ---------------------------------------------------------------------
+
+    def tallies(self, parts: Mapping[str, Any]) -> Mapping[str, int]:
+        """Counts this expansion adds to what end-of-game effects count."""
+        return {}
+
+    # -- scoring ----------------------------------------------------------------------------
+
+    def score_city(self, game, index: int, player, counts: tuple[int, int, int],
+                   wild_sources: list) -> bool:
+        """Fill this expansion's rows (and what it changes in others) on ``player``, a
+        :class:`~scorer.engine.scoring.PlayerScore`: ``counts`` are the city's compasses, gears
+        and tablets, ``wild_sources`` its free symbols as (card or stage, copied). Return True
+        when this expansion placed the science choices itself (its own choices join the free
+        symbols'); the core places them otherwise."""
+        return False
+
+    def copy_gain(self, game, index: int, card, counts: tuple[int, int, int],
+                  wilds: int) -> int | None:
+        """What copying ``card`` (Olympia's guild copy) adds beyond the guild's own points when
+        this expansion values it (None: the core's valuation holds)."""
+        return None
+
+    # -- the build checker -----------------------------------------------------------------
+
+    def cost_report(self, city, target: str, cost: Mapping[str, int], market):
+        """A build's payment report when this expansion changes how ``city`` pays for
+        ``target`` (a colour or ``wonder_stage``); None when it changes nothing."""
+        return None
+
+    def rebate(self, city, target: str) -> int | None:
+        """Coins back on a free build (chain or certain free build), when the expansion pays
+        some; None when it has no say."""
+        return None
+
+    def parse_question(self, ruleset, document: dict, age: int | None,
+                       problems) -> Any:
+        """The question its ``question_fields`` ask (``ruleset`` None when the game does not
+        play this expansion: say what is missing)."""
+        return None
+
+    def answer_question(self, game, index: int, question: Any, age: int | None):
+        """The report answering :meth:`parse_question`'s question (it has ``as_dict``)."""
+        raise NotImplementedError(self.id)
+
+    # -- what pages and sheets show of a city ----------------------------------------------
+
+    def city_facts(self, city) -> tuple:
+        """(label, items) of what the city holds of this expansion, for the printed sheet."""
+        return ()
+
+    def __repr__(self) -> str:
+        return f"<Expansion {self.id}>"
+
+
+@cache
+def installed() -> Mapping[str, Expansion]:
+    """Every expansion package under this one, by id, found by module name."""
+    found = {}
+    for module in pkgutil.iter_modules(__path__):
+        expansion = importlib.import_module(f"{__name__}.{module.name}").EXPANSION
+        if not isinstance(expansion, Expansion) or expansion.id != module.name:
+            raise TypeError(f"{__name__}.{module.name}.EXPANSION must be an Expansion whose "
+                            f"id is {module.name!r}")
+        found[expansion.id] = expansion
+    return MappingProxyType(dict(sorted(found.items())))
+
+
+def field_owners() -> Mapping[str, str]:
+    """Player field -> the expansion that adds it."""
+    return {field: expansion.id for expansion in installed().values()
+            for field in expansion.player_fields}
+
+
+def question_owners() -> Mapping[str, Expansion]:
+    """Trade-question field -> the expansion that answers it."""
+    return {field: expansion for expansion in installed().values()
+            for field in expansion.question_fields}
+
+
+

@@ -1,0 +1,97 @@
+"""The Leaders expansion (either edition), as a plug-in of the engine.
+
+``EXPANSION`` is what the core finds by this package's name; its hooks hand each question to
+the module that answers it:
+
+- :mod:`.ruleset`: the ruleset it extends (the leaders row, Roma and Abu Simbel, the
+  first edition's Leaders guilds, 6 starting coins, looser token limits);
+- :mod:`.cards` and :mod:`.catalog`: the leaders (``ruleset.data["leaders"]``, a
+  :class:`~.catalog.LeaderCatalog`: ``playable`` the 49 a city may recruit, ``leaders`` also
+  the 6 Cities leaders, refused by validation) and :mod:`.effects`, their effect kinds;
+- :mod:`.validation`: a player's ``leaders`` and ``buried``, and the table-wide checks;
+- :mod:`.pad` with :mod:`.scoring` and :mod:`.science`: the leaders row, science with the
+  leaders' choices, buried leaders in the wonder row, the Courtesans' copy;
+- :mod:`.trade` and :mod:`.recruit`: what leaders change about paying for a build, and the
+  ``recruit`` question of the build checker.
+
+A city holds its leaders as ``city.parts["leaders"]`` (face up) and ``city.parts["buried"]``
+(:class:`~.scoring.Buried`); :func:`.cards.leaders_of` and :func:`.cards.buried_of` read them.
+The score report adds per player ``science_copy``, ``science_swap``, ``copied_leader`` and
+``copied_leader_from`` when they apply.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from ...expansions import Expansion
+from ...messages import N_, Message
+from .cards import buried_of, leaders_of
+from .catalog import leader_catalog
+from .pad import apply_leaders, copy_gain
+from .recruit import parse_recruit, recruit_report
+from .ruleset import NAME, build
+from .trade import leader_cost_report, perks_for
+from .validation import TableLeaders, check_table, parse_player
+
+RECRUIT = "recruit"
+
+
+class Leaders(Expansion):
+    id = NAME
+    player_fields = frozenset({"leaders", "buried"})
+    question_fields = frozenset({RECRUIT})
+    list_bounds = MappingProxyType({"leaders": 20, "buried": 20})
+
+    def extend(self, base):
+        return build(base)
+
+    def new_table(self, ruleset):
+        return TableLeaders()
+
+    def parse_player(self, ruleset, at, raw, problems, table):
+        return parse_player(leader_catalog(ruleset), ruleset.catalog.wonders, at, raw,
+                            problems, table)
+
+    def check_table(self, ruleset, players, table, problems):
+        check_table(players, table, problems)
+
+    def tallies(self, parts):
+        return {"leader": len(parts.get("leaders", ()))}
+
+    def score_city(self, game, index, player, counts, wild_sources):
+        apply_leaders(game, index, player, counts, wild_sources)
+        return True
+
+    def copy_gain(self, game, index, card, counts, wilds):
+        return copy_gain(game, index, card, counts, wilds)
+
+    def cost_report(self, city, target, cost, market):
+        perks = perks_for(city, target)
+        return leader_cost_report(cost, market, perks) if perks else None
+
+    def rebate(self, city, target):
+        return 0 if perks_for(city, target).rebate is not None else None
+
+    def parse_question(self, ruleset, document, age, problems):
+        if "build" in document or "hand" in document:
+            problems.add(RECRUIT, "invalid",
+                         N_("Ask about \"recruit\", \"build\" or \"hand\": one of them."))
+            return None
+        catalog = leader_catalog(ruleset) if ruleset is not None else None
+        return parse_recruit(catalog, document[RECRUIT], age, problems)
+
+    def answer_question(self, game, index, question, age):
+        return recruit_report(game, index, question, age)
+
+    def city_facts(self, city):
+        facts = []
+        if leaders_of(city):
+            facts.append((Message(N_("Leaders:")), tuple(leader.label for leader in leaders_of(city))))
+        if buried_of(city):
+            facts.append((Message(N_("Buried leaders:")),
+                          tuple(under.leader.label for under in buried_of(city))))
+        return tuple(facts)
+
+
+EXPANSION = Leaders()

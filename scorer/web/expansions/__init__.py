@@ -1,0 +1,127 @@
+"""What an expansion adds to the pages: its name, form fields, city-page section, build-checker
+question, report notes and score-pad row looks.
+
+The engine's expansions (:mod:`scorer.engine.expansions`) are found by module name; an
+expansion that shows something of its own on the pages has a module of the same name here
+whose ``PART`` is a :class:`PagePart`, and the views loop over the parts of a game's ruleset
+(:func:`parts_of`) without naming any. An expansion with no such module gets the do-nothing
+part, so the core pages still work with it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+
+from wtforms.fields.choices import SelectChoice
+
+from ...engine.expansions import installed
+from ...engine.rules import Ruleset
+
+
+class PagePart:
+    """The hooks of an expansion's page part; the defaults add nothing."""
+
+    id: str = ""
+    #: the expansion's name on the pages (a lazy translation); None: its id
+    label = None
+    #: the template of its section of the city page (given ``form`` and ``section``)
+    city_template: str | None = None
+    #: the template of its fields of the build checker's form (given ``form``, ``fields``)
+    build_template: str | None = None
+    #: the report key of its own build-checker question's answer, and the template showing
+    #: that answer (given ``report``, ``form``, ``item_names``)
+    answer_key: str | None = None
+    answer_template: str | None = None
+    #: looks of the score-pad rows it adds (:class:`scorer.pad_rows.RowLook`), by row id, and
+    #: the shape marks of its tones
+    row_looks: Mapping[str, object] = MappingProxyType({})
+    marks: Mapping[str, str] = MappingProxyType({})
+
+    # -- the city page ---------------------------------------------------------------------
+
+    def city_fields(self, ruleset: Ruleset) -> dict:
+        """Form fields it adds to the city form, by document field."""
+        return {}
+
+    def player_data(self, player: dict) -> dict:
+        """Its fields of a saved player, as the city form's data."""
+        return {}
+
+    def prepare_city(self, form, ruleset: Ruleset, player: dict) -> None:
+        """Set the choices of its fields (and rows) for this player."""
+
+    def city_section(self, form, ruleset: Ruleset, errors, at: str, saved_document: dict,
+                     document: dict, index: int) -> dict | None:
+        """What its section of the city page shows, taking its problems from ``errors``."""
+        return None
+
+    def summary_entries(self, form, section: dict) -> list[tuple]:
+        """(field id, label, problems) of its fields, for the summary at the page's top."""
+        return []
+
+    def typed_city(self, form, city: dict) -> None:
+        """Write its fields as typed into the game document's ``city``."""
+
+    def conflict_rows(self, form, stored: dict, ruleset: Ruleset) -> list[dict]:
+        """Its fields as typed beside those saved elsewhere (the out-of-date city page)."""
+        return []
+
+    # -- the build checker -----------------------------------------------------------------
+
+    def build_fields(self, ruleset: Ruleset) -> dict:
+        """Form fields it adds to the build checker's form."""
+        return {}
+
+    def build_choices(self, form, ruleset: Ruleset) -> list[SelectChoice]:
+        """Set the choices of its build fields; return the questions it adds to "What"."""
+        return []
+
+    def build_question(self, form) -> dict | None:
+        """The trade question's fields when "What" is one of its questions."""
+        return None
+
+    def build_field_ids(self, form) -> dict[str, str]:
+        """Its build fields by name -> the element id the summary links to."""
+        return {}
+
+    def item_names(self, ruleset: Ruleset) -> dict[str, str]:
+        """Names, in the page's language, of the things its reports name by id."""
+        return {}
+
+    def annotate_report(self, report: dict, names: Mapping[str, str]) -> None:
+        """Add to a build report's options (``lines``) and entries (``notes``) the texts its
+        parts of the report say."""
+
+
+#: the part of an expansion that has no page module
+NO_PART = PagePart()
+
+
+@cache
+def part_of(expansion: str) -> PagePart:
+    """The page part of an installed expansion, found by module name."""
+    try:
+        module = importlib.import_module(f"{__name__}.{expansion}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{__name__}.{expansion}":
+            raise
+        return NO_PART
+    return module.PART
+
+
+def parts_of(ruleset: Ruleset) -> tuple[PagePart, ...]:
+    """The page parts of the expansions a ruleset plays, in its order."""
+    return tuple(part_of(expansion.id) for expansion in ruleset.parts)
+
+
+def every_part() -> tuple[PagePart, ...]:
+    return tuple(part_of(name) for name in installed())
+
+
+def expansion_label(name: str) -> str:
+    """An expansion's name on the pages (its id when it has none)."""
+    label = part_of(name).label if name in installed() else None
+    return str(label) if label is not None else name

@@ -1,0 +1,54 @@
+"""Made the stored sample of 2,000 random Leaders games and the score API's answers to them.
+
+Run once, on commit 0b64b81 (before Leaders moved onto the expansion protocol), from the
+repository root: ``.venv/bin/python tests/data/leaders_sample/make_sample.py``. It deals the
+games with the tests' own dealer (both editions, 3 to 7 players, seeds 0 to 1999), asks
+``POST /api/v1/score`` in English for every game and in Polish for every tenth, and keeps the
+games with the SHA-256 of each answer's canonical JSON. ``tests/leaders/test_leaders_sample.py``
+asks every later version the same and compares.
+"""
+
+import gzip
+import hashlib
+import json
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+
+from scorer import create_app  # noqa: E402
+from tests.leaders.leaders_docs import deal  # noqa: E402
+
+GAMES = 2000
+
+
+def digest(answer: dict) -> str:
+    return hashlib.sha256(json.dumps(answer, sort_keys=True, ensure_ascii=False)
+                          .encode("utf-8")).hexdigest()
+
+
+def main() -> None:
+    app = create_app({"TESTING": True, "SECRET_KEY": "sample",
+                      "DATABASE": str(Path(tempfile.mkdtemp()) / "sample.sqlite")})
+    client = app.test_client()
+    entries = []
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        edition = ("first", "second")[seed % 2]
+        document = deal(rng, edition, rng.randint(3, 7))
+        entry = {"seed": seed, "game": document}
+        for language in ("en", "pl") if seed % 10 == 0 else ("en",):
+            answer = client.post("/api/v1/score", json=document,
+                                 headers={"Accept-Language": language})
+            assert answer.status_code == 200, answer.get_json()
+            entry[language] = digest(answer.get_json())
+        entries.append(entry)
+    with gzip.open(HERE / "games.json.gz", "wt", encoding="utf-8") as out:
+        json.dump(entries, out, separators=(",", ":"))
+
+
+if __name__ == "__main__":
+    main()
