@@ -9,7 +9,7 @@ import re
 from scorer import storage
 from scorer.games import service as games_service
 from tests.helpers import own
-from tests.web.test_web_leaders import leaders_game
+from tests.leaders.test_leaders_pages import leaders_game
 from tests.web.test_web_setup import setup_keys
 
 
