@@ -11,7 +11,7 @@ the ways to pay in :mod:`.trade_planner`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .catalog import Card
 from .city import City
@@ -205,6 +205,7 @@ def card_report(city: City, market: Market, card: Card, asked: str | None = None
             {"player": city.name, "card": card_name(card.name)}))
         return BuildReport((), (reason,), card, asked)
     free_build, certain, notes = free_builds_for(city, card)
+    free_build = free_build or any(part.free_build(city, card) for part in market.expansions)
     owned = city.card_ids
     chain = next((earlier for earlier in card.chains_from if earlier in owned), None)
     if chain is not None:
@@ -249,6 +250,18 @@ def cost_report(cost: Mapping[str, int], market: Market, city: City | None = Non
     """Options and reasons for paying a printed cost (coins to the bank, resources), as an
     expansion played changes them for ``city`` building ``target`` (a colour or
     ``wonder_stage``), else under the base rules."""
+    if city is None:
+        return _cost_report(cost, market, city, target)
+    for expansion in market.expansions:
+        cost = expansion.adjust_cost(city, target, cost)
+    report = _cost_report(cost, market, city, target)
+    notes = tuple(found for expansion in market.expansions
+                  if (found := expansion.build_notes(city, target, cost, market)) is not None)
+    return replace(report, notes=(*report.notes, *notes)) if notes else report
+
+
+def _cost_report(cost: Mapping[str, int], market: Market, city: City | None,
+                 target: str | None) -> BuildReport:
     if city is not None:
         for expansion in market.expansions:
             report = expansion.cost_report(city, target, cost, market)

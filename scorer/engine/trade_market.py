@@ -135,7 +135,11 @@ def prices_for(city: City, rules: TradeRules) -> Prices:
 
 @dataclass(frozen=True, slots=True)
 class Market:
-    """The builder's side of a trade: own production, both neighbours' offers, the prices."""
+    """The builder's side of a trade: own production, both neighbours' offers, the prices.
+
+    The last three fields are what an expansion's ``adjust_market`` hook may add to a turn's
+    trade; left at their defaults the planner takes its counting path unchanged.
+    """
 
     own: dict[int, int]
     left: dict[int, int]
@@ -144,9 +148,35 @@ class Market:
     coins: int
     #: the expansions played: their build-checker hooks may change how the builder pays
     expansions: tuple = ()
+    #: ``(side, resource, coins)``: each unit of that resource bought from that side costs so
+    #: many coins less than its class price, never below 0
+    price_cuts: tuple[tuple[str, str, int], ...] = ()
+    #: sides whose bill is one coin lower once per turn (the first unit bought there that costs
+    #: something costs 1 coin less)
+    first_coin_off: frozenset[str] = frozenset()
+    #: once-per-turn units for the owner alone, each the mask of the resources it may be (a mask
+    #: may hold goods of both classes: the unit is then one or the other)
+    extra_own: tuple[int, ...] = ()
+
+    @property
+    def extended(self) -> bool:
+        """Whether an expansion changed the turn's trade beyond sources and class prices."""
+        return bool(self.price_cuts or self.first_coin_off or self.extra_own)
+
+    def unit_price(self, side: str, resource: str) -> int:
+        goods = "raw" if BIT[resource] & RAW_MASK else "manufactured"
+        price = self.prices.of(side, goods)
+        for cut_side, cut_resource, coins in self.price_cuts:
+            if cut_side == side and cut_resource == resource:
+                price -= coins
+        return max(price, 0)
 
 
 def market_for(game: Game, index: int) -> Market:
     builder = game.cities[index]
-    return Market(own_production(builder), for_sale(game.left(index)), for_sale(game.right(index)),
-                  prices_for(builder, game.ruleset.trade), builder.coins, game.ruleset.parts)
+    market = Market(own_production(builder), for_sale(game.left(index)),
+                    for_sale(game.right(index)), prices_for(builder, game.ruleset.trade),
+                    builder.coins, game.ruleset.parts)
+    for expansion in game.ruleset.parts:
+        market = expansion.adjust_market(game, index, market)
+    return market

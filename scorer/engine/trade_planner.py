@@ -16,12 +16,22 @@ inequalities (at most 15 sets ``T`` for the four raw materials), which gives tha
 Pareto front of ``(a, c)``. The fronts of the two classes are combined, priced, and filtered
 to the options no other option beats on both neighbours. Only for the options kept is an
 actual shopping list worked out, by a small search that the same inequalities guide.
+
+An expansion may change a turn's trade beyond that (``Market.extended``): a resource cheaper
+from one side than the rest of its class, a coin off one side's bill once per turn, a unit for
+the owner alone that may be of either class. :func:`plan_extended` answers those exactly too,
+more slowly: a unit that may be of either class is tried in each; a class with a cheaper
+resource is solved by listing every split of its need between the sides (each checked by the
+same inequalities) instead of by counting; the coin off a side's bill comes off last, as it
+lowers a side's bill by 1 whenever that bill is not 0, which keeps the undominated set of each
+class the only candidates.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import product
 
 from .catalog import RESOURCES
 from .trade_market import CLASSES, Market
@@ -198,6 +208,8 @@ def _solve_class(need: list[int], class_mask: int, market: Market) -> _ClassProb
 
 def plan(need: Mapping[str, int], market: Market, budget: int) -> Plan:
     """Every undominated way to buy what ``need`` lacks, within ``budget`` coins for neighbours."""
+    if market.extended:
+        return plan_extended(need, market, budget)
     vector = [need.get(resource, 0) for resource in RESOURCES]
     problems = [(goods, _solve_class(vector, mask, market)) for goods, mask in CLASSES]
     shortages = tuple(s for _, p in problems for s in p.shortages)
@@ -237,3 +249,139 @@ def _payment(entry, problems, prices) -> Payment:
                 purchases_right.append(Purchase(resource, right[bit], "right",
                                                 prices.of("right", goods)))
     return Payment(left_coins, right_coins, tuple(purchases_left + purchases_right))
+
+
+# -- the extended path: what an expansion's market adds (see the module's docstring) ---------
+
+#: a class's way to pay: (left coins, right coins, units bought), the units either the counts
+#: ``(from the left, from the right)`` of a point of the class's front (split when kept) or the
+#: per-resource vectors ``(left, right)`` already listed
+_Point = tuple[int, int, tuple]
+
+
+def _own_variants(market: Market) -> list[dict[int, int]]:
+    """The builder's own pool with each extra unit placed in one class (every placement)."""
+    placements = []
+    for mask in market.extra_own:
+        parts = [mask & class_mask for _, class_mask in CLASSES if mask & class_mask]
+        if parts:
+            placements.append(parts)
+    pools, seen = [], set()
+    for chosen in product(*placements):
+        pool = dict(market.own)
+        for mask in chosen:
+            pool[mask] = pool.get(mask, 0) + 1
+        key = tuple(sorted(pool.items()))
+        if key not in seen:
+            seen.add(key)
+            pools.append(pool)
+    return pools
+
+
+def _all_vectors(limits: list[int]) -> Iterator[list[int]]:
+    """Every vector with ``0 <= v[i] <= limits[i]``."""
+    for total in range(sum(limits) + 1):
+        yield from _vectors(limits, total)
+
+
+def _undominated(points: list) -> list:
+    """The points no other beats on both sides (one of each equal pair), least left first."""
+    kept = []
+    least_right = None
+    for point in sorted(points, key=lambda p: (p[0], p[1])):
+        if least_right is None or point[1] < least_right:
+            kept.append(point)
+            least_right = point[1]
+    return kept
+
+
+def _class_points(goods: str, problem: _ClassProblem, market: Market) -> list[_Point]:
+    """A class's undominated ways to pay, in coins, under the market's unit prices."""
+    bits = _bits(problem.support)
+    cut_resources = {resource for _, resource, _ in market.price_cuts}
+    if not any(RESOURCES[bit] in cut_resources for bit in bits):
+        left, right = market.prices.of("left", goods), market.prices.of("right", goods)
+        return [(left * a, right * c, ("counts", a, c)) for a, c in problem.front]
+    need = [problem.need[bit] for bit in bits]
+    left_prices = [market.unit_price("left", RESOURCES[bit]) for bit in bits]
+    right_prices = [market.unit_price("right", RESOURCES[bit]) for bit in bits]
+    points = []
+    for from_left in _all_vectors(need):
+        if not _covers(problem.left, bits, from_left):
+            continue
+        rest = [n - x for n, x in zip(need, from_left, strict=True)]
+        for from_right in _all_vectors(rest):
+            own = [n - x for n, x in zip(rest, from_right, strict=True)]
+            if not (_covers(problem.right, bits, from_right)
+                    and _covers(problem.own, bits, own)):
+                continue
+            left, right = [0] * len(RESOURCES), [0] * len(RESOURCES)
+            for i, bit in enumerate(bits):
+                left[bit], right[bit] = from_left[i], from_right[i]
+            points.append((sum(p * x for p, x in zip(left_prices, from_left, strict=True)),
+                           sum(p * x for p, x in zip(right_prices, from_right, strict=True)),
+                           ("vectors", left, right)))
+    return _undominated(points)
+
+
+def _after_coin_off(coins: int, side: str, market: Market) -> int:
+    return max(coins - 1, 0) if side in market.first_coin_off else coins
+
+
+def plan_extended(need: Mapping[str, int], market: Market, budget: int) -> Plan:
+    """:func:`plan` for a market an expansion extended (``Market.extended``)."""
+    vector = [need.get(resource, 0) for resource in RESOURCES]
+    candidates: list[tuple[int, int, tuple]] = []
+    shortage_sets: list[tuple[Shortage, ...]] = []
+    for pool in _own_variants(market):
+        variant = replace(market, own=pool)
+        problems = [_solve_class(vector, mask, variant) for _, mask in CLASSES]
+        shortages = tuple(s for p in problems for s in p.shortages)
+        if shortages:
+            shortage_sets.append(shortages)
+            continue
+        fronts = [_class_points(goods, problem, variant)
+                  for (goods, _), problem in zip(CLASSES, problems, strict=True)]
+        for raw, made in product(*fronts):
+            left = _after_coin_off(raw[0] + made[0], "left", market)
+            right = _after_coin_off(raw[1] + made[1], "right", market)
+            candidates.append((left, right, ((problems[0], raw[2]), (problems[1], made[2]))))
+    if not candidates:
+        return Plan((), None, min(shortage_sets,
+                                  key=lambda found: sum(s.needed - s.own - s.sold
+                                                        for s in found)))
+    kept = _undominated(candidates)
+    kept.sort(key=lambda entry: (entry[0] + entry[1], entry[0]))
+    cheapest = kept[0][0] + kept[0][1]
+    payments = tuple(_extended_payment(entry, market) for entry in kept
+                     if entry[0] + entry[1] <= budget)
+    return Plan(payments, cheapest, ())
+
+
+def _extended_payment(entry, market: Market) -> Payment:
+    left_coins, right_coins, parts = entry
+    sides: dict[str, list[Purchase]] = {"left": [], "right": []}
+    for problem, units in parts:
+        if units[0] == "counts":
+            left, right = problem.split(units[1], units[2])
+        else:
+            left, right = units[1], units[2]
+        for side, amounts in (("left", left), ("right", right)):
+            for bit, resource in enumerate(RESOURCES):
+                if amounts[bit]:
+                    sides[side].append(Purchase(resource, amounts[bit], side,
+                                                market.unit_price(side, resource)))
+    for side in market.first_coin_off:
+        sides[side] = _one_coin_off(sides[side])
+    return Payment(left_coins, right_coins, (*sides["left"], *sides["right"]))
+
+
+def _one_coin_off(purchases: list[Purchase]) -> list[Purchase]:
+    """The purchases from one side with the once-per-turn coin off the first unit that costs
+    something (shown as a purchase of its own)."""
+    for position, purchase in enumerate(purchases):
+        if purchase.unit_price > 0:
+            cheaper = Purchase(purchase.resource, 1, purchase.side, purchase.unit_price - 1)
+            rest = ([replace(purchase, count=purchase.count - 1)] if purchase.count > 1 else [])
+            return [*purchases[:position], cheaper, *rest, *purchases[position + 1:]]
+    return purchases

@@ -91,6 +91,28 @@ class Expansion:
         ``target`` (a colour or ``wonder_stage``); None when it changes nothing."""
         return None
 
+    def adjust_market(self, game, index: int, market):
+        """The turn's :class:`~scorer.engine.trade_market.Market` for the builder at ``index``
+        with what this expansion's buildings change about trading (per-resource price cuts, a
+        coin off a side's bill once per turn, units for the owner alone); the market itself
+        when it changes nothing. Every later hook (and every expansion's planning) sees it."""
+        return market
+
+    def adjust_cost(self, city, target: str, cost: Mapping[str, int]) -> Mapping[str, int]:
+        """The cost ``city`` pays for ``target`` (a colour or ``wonder_stage``) when this
+        expansion waives part of the printed one (as resources no longer paid)."""
+        return cost
+
+    def free_build(self, city, card) -> bool:
+        """Whether a once-per-Age free build of this expansion could build ``card`` (reported
+        as ``"free_build": true``; whether it is unused this Age is for the table to know)."""
+        return False
+
+    def build_notes(self, city, target: str, cost: Mapping[str, int], market):
+        """What this expansion's buildings change about paying ``cost`` for ``target``, as
+        :class:`~scorer.engine.trade.ReportNotes` under its own key (None: nothing to say)."""
+        return None
+
     def rebate(self, city, target: str) -> int | None:
         """Coins back on a free build (chain or certain free build), when the expansion pays
         some; None when it has no say."""
