@@ -205,7 +205,8 @@ def card_report(city: City, market: Market, card: Card, asked: str | None = None
             {"player": city.name, "card": card_name(card.name)}))
         return BuildReport((), (reason,), card, asked)
     free_build, certain, notes = free_builds_for(city, card)
-    free_build = free_build or any(part.free_build(city, card) for part in market.expansions)
+    if market.expansions and not free_build:
+        free_build = any(part.free_build(city, card) for part in market.expansions)
     owned = city.card_ids
     chain = next((earlier for earlier in card.chains_from if earlier in owned), None)
     if chain is not None:
@@ -250,7 +251,7 @@ def cost_report(cost: Mapping[str, int], market: Market, city: City | None = Non
     """Options and reasons for paying a printed cost (coins to the bank, resources), as an
     expansion played changes them for ``city`` building ``target`` (a colour or
     ``wonder_stage``), else under the base rules."""
-    if city is None:
+    if city is None or not market.expansions:
         return _cost_report(cost, market, city, target)
     for expansion in market.expansions:
         cost = expansion.adjust_cost(city, target, cost)
