@@ -178,8 +178,12 @@ def with_city(player: dict, city: dict) -> dict:
     return updated
 
 
+#: what a player may correct of their own seat with their city (a wonder dealt wrongly)
+OWN_SEAT_FIELDS = ("wonder", "side")
+
+
 def save_city(game_id: str, player_id: str, city: dict, is_current: Callable[[str], bool],
-              version: Callable[[dict], str] = city_version):
+              version: Callable[[dict], str] = city_version, seat: dict | None = None):
     """Replace one player's city, if the version the form or client read is still the stored one.
 
     ``is_current(version(player))`` tells, for the player as stored now; ``version`` is
@@ -193,6 +197,8 @@ def save_city(game_id: str, player_id: str, city: dict, is_current: Callable[[st
         if not is_current(version(player)):
             raise Stale(player, version(player))
         document["players"][index] = with_city(player, city)
+        document["players"][index].update(
+            {key: value for key, value in (seat or {}).items() if key in OWN_SEAT_FIELDS})
         return validated(document)
 
     return modify(game_id, change)

@@ -21,16 +21,19 @@ from ..engine.validation import parse_game
 from ..games import access, player_ids
 from ..games import seats as seats_remembered
 from ..games import service as games_service
+from ..games.service import OWN_SEAT_FIELDS
 from ..safety.numbers import parse_int
 from .editions import document_ruleset
 from .expansions import parts_of
 from .expired_forms import shows_expired_forms
-from .forms import CityForm, city_form, token_kinds
+from .forms import CityForm, city_form, side_choices, token_kinds
 from .labels import card_label, side_label, wonder_label
 from .problems import ErrorMap, summary
 from .saved import saved_or_404
 
 bp = Blueprint("cities", __name__)
+#: the city form's own fields with problems of their own (the tokens' are added per ruleset)
+SEAT_AND_COUNTS = ("wonder", "side", "stages", "coins", "cards")
 
 
 def chip_groups(catalog: Catalog, selected: list[str], left: dict[str, int],
@@ -63,7 +66,8 @@ def chip_groups(catalog: Catalog, selected: list[str], left: dict[str, int],
 def player_data(player: dict, ruleset: Ruleset) -> dict:
     tokens = player.get("tokens") or {}
     data = {"cards": list(player.get("cards", [])), "stages": player.get("stages", 0),
-            "coins": player.get("coins", 0)}
+            "coins": player.get("coins", 0), "wonder": player.get("wonder"),
+            "side": player.get("side")}
     data.update({kind: tokens.get(kind, 0) for kind in token_kinds(ruleset)})
     for part in parts_of(ruleset):
         data.update(part.player_data(player))
@@ -93,6 +97,21 @@ def card_problems(errors: ErrorMap, document: dict, index: int, selected: list[s
     return found
 
 
+def wonder_taken(errors: ErrorMap, document: dict, index: int) -> list[str]:
+    """This city's wonder played by another seat, said beside its wonder and naming that
+    player (the engine reports the second of the two seats, which may be the other one)."""
+    players = document["players"]
+    mine = players[index].get("wonder")
+    found = []
+    for other, player in enumerate(players):
+        if other != index and isinstance(player, dict) and player.get("wonder") == mine:
+            errors.take(f"players[{max(other, index)}].wonder")
+            wonder = document_ruleset(document).catalog.wonders.get(mine)
+            found.append(_("%(wonder)s is played by %(name)s; choose the wonder you played.",
+                           wonder=wonder_label(wonder) if wonder else mine, name=player.get("name", "")))
+    return found
+
+
 def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: dict, status=200,
                 conflict: dict | None = None):
     ruleset = document_ruleset(saved.document)
@@ -105,7 +124,8 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
     sections = [(part, part.city_section(form, ruleset, errors, at, saved.document, document,
                                          index))
                 for part in parts_of(ruleset)]
-    fields = {name: errors.take(f"{at}.{name}") for name in ("stages", "coins", "cards")}
+    fields = {name: errors.take(f"{at}.{name}") for name in SEAT_AND_COUNTS}
+    fields["wonder"] += wonder_taken(errors, document, index)
     fields.update({kind: errors.take(f"{at}.tokens.{kind}") for kind in kinds})
     card_lists = [p.get("cards", []) if isinstance(p, dict) else [] for p in saved.document["players"]]
     left = copies_left(catalog, card_lists, index)
@@ -137,7 +157,7 @@ def city_summary(form: CityForm, fields: dict[str, list[str]], general: list[str
     entries = [(None, None, general)]
     if unknown:
         entries.append((None, None, [_("Not buildings of this edition: %(ids)s", ids=", ".join(unknown))]))
-    for name in ("stages", "coins", *kinds):
+    for name in ("wonder", "side", "stages", "coins", *kinds):
         entries.append((form[name].id, form[name].label.text, [*form[name].errors, *fields[name]]))
     for part, section in sections:
         if section is not None:
@@ -160,12 +180,19 @@ def city_document(saved, index: int, form: CityForm) -> dict:
     typed = {name: form[name].data for name in ("stages", "coins", *kinds) if not form[name].errors}
     tokens = {kind: (city.get("tokens") or {}).get(kind, 0) for kind in kinds}
     tokens.update({kind: typed[kind] for kind in kinds if kind in typed})
+    city.update(seat_typed(form))
     city.update(cards=list(form.cards.data or []), stages=typed.get("stages", city.get("stages", 0)),
                 coins=typed.get("coins", city.get("coins", 0)),
                 tokens={kind: count for kind, count in tokens.items() if count})
     for part in parts_of(ruleset):
         part.typed_city(form, city)
     return document
+
+
+def seat_typed(form: CityForm) -> dict:
+    """The wonder and side as sent (a page from before they were on it sends neither)."""
+    return {name: form[name].data for name in OWN_SEAT_FIELDS
+            if form[name].raw_data and not form[name].errors}
 
 
 def known_action(document: dict, action: str) -> bool:
@@ -202,6 +229,9 @@ def new_form(ruleset: Ruleset, player: dict, **options) -> CityForm:
     buildings as choices."""
     form = city_form(ruleset)(**options)
     form.cards.choices = [SelectChoice(card_id) for card_id in ruleset.catalog.card_ids]
+    form.wonder.choices = [SelectChoice(wonder.id, wonder_label(wonder))
+                           for wonder in ruleset.catalog.wonders.values()]
+    form.side.choices = side_choices(ruleset, placeholder=False)
     for part in parts_of(ruleset):
         part.prepare_city(form, ruleset, player)
     return form
@@ -281,7 +311,8 @@ def edit(game_id: str, player_id: str):
     action = request.form.get("action", "")
     try:
         saved = games_service.save_city(game_id, player_id, typed_city(document, index),
-                                        games_service.version_is(form.version.data))
+                                        games_service.version_is(form.version.data),
+                                        seat=seat_typed(form))
     except games_service.NoSuchGame:
         abort(404)
     except games_service.NoSuchPlayer:

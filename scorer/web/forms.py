@@ -114,10 +114,15 @@ def count_choices(ruleset: Ruleset | None = None):
             for count in player_counts(ruleset or get_ruleset())]
 
 
-def side_choices(ruleset: Ruleset) -> list[SelectChoice]:
-    """"Random", then the ruleset's sides under their (translated) names."""
-    return [SelectChoice("", _l("Random")),
-            *(SelectChoice(side.id, side.label.render(translator())) for side in ruleset.sides)]
+#: the value of "Deal at random" and of the "Random" side: dealing is a choice, never a default
+RANDOM = "random"
+
+
+def side_choices(ruleset: Ruleset, placeholder: bool = True) -> list[SelectChoice]:
+    """"Choose…", the ruleset's sides under their (translated) names, then "Random"."""
+    return [*([SelectChoice("", _l("Choose…"))] if placeholder else []),
+            *(SelectChoice(side.id, side.label.render(translator())) for side in ruleset.sides),
+            *([SelectChoice(RANDOM, _l("Random"))] if placeholder else [])]
 
 
 class SeatForm(Form):
@@ -161,6 +166,10 @@ class CityForm(FlaskForm):
     #: the city's version when the page was opened (a save from an older one is shown back)
     version = HiddenField()
     cards = SelectMultipleField(_l("Buildings"), choices=[])
+    #: the player's own wonder and side, to correct a wrong deal (choices set by the view); a
+    #: page from before they were on it sends neither, and the saved ones stay
+    wonder = SelectField(_l("Wonder"), choices=[], validators=[Optional()])
+    side = SelectField(_l("Side"), choices=[], validators=[Optional()])
     stages = number_field(_l("Wonder stages built"))
     coins = number_field(_l("Coins"))
 

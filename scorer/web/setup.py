@@ -32,7 +32,7 @@ from .editions import (
     ruleset_title,
 )
 from .expired_forms import shows_expired_forms
-from .forms import SetupForm, count_choices, posted_rows, side_choices
+from .forms import RANDOM, SetupForm, count_choices, posted_rows, side_choices
 from .labels import side_label, wonder_label
 from .problems import ErrorMap, summary
 from .saved import saved_or_404
@@ -68,8 +68,9 @@ def count_of(seats: list[dict]) -> str:
 def prepare(form: SetupForm, ruleset: Ruleset, saved=None) -> SetupForm:
     """The choices of the form for a table of ``ruleset``: its wonders, sides and counts (and
     a saved game's wonders and sides the ruleset lacks, marked)."""
-    choices = [SelectChoice("", _("Deal at random"))] + [
-        SelectChoice(wonder.id, wonder_label(wonder)) for wonder in ruleset.catalog.wonders.values()]
+    choices = [SelectChoice("", _("Choose…")), *(
+        SelectChoice(wonder.id, wonder_label(wonder)) for wonder in ruleset.catalog.wonders.values()),
+        SelectChoice(RANDOM, _("Deal at random"))]
     sides = side_choices(ruleset)
     for entry in form.seats:
         entry.form.wonder.choices = choices
@@ -98,8 +99,9 @@ def fitting(seats: list[dict], ruleset: Ruleset) -> list[dict]:
         side = seat.get("side") or ""
         if seat.get("free_city") and not ruleset.free_city:
             continue
-        fitted.append(dict(seat, wonder=wonder.id if wonder else "",
-                           side=side if ruleset.side(side) else ""))
+        random_wonder = RANDOM if seat.get("wonder") == RANDOM else ""
+        fitted.append(dict(seat, wonder=wonder.id if wonder else random_wonder,
+                           side=side if ruleset.side(side) or side == RANDOM else ""))
     return fitted
 
 
@@ -135,9 +137,29 @@ def bad_keys(seats: list[dict], saved) -> bool:
             or not all(player_ids.VALID_ID.fullmatch(key) for key in keys))
 
 
+def unchosen(seats: list[dict], errors: ErrorMap) -> bool:
+    """Adds to ``errors`` each wonder or side neither chosen nor left to chance ("Deal at
+    random", "Random"), so a host who only types the names of a game already played does not
+    get boards nobody played; whether there was any."""
+    found = False
+    for index, seat in enumerate(seats):
+        name = seat.get("name") or _("this seat")
+        if not seat.get("wonder"):
+            errors.add(f"players[{index}].wonder", _(
+                "Choose the wonder %(name)s played, or Deal at random.", name=name))
+        if not seat.get("side"):
+            errors.add(f"players[{index}].side", _(
+                "Choose the side %(name)s played, or Random.", name=name))
+        found = found or not (seat.get("wonder") and seat.get("side"))
+    return found
+
+
 def dealt(seats: list[dict], ruleset: Ruleset) -> list[dict]:
     """The seats with every wonder and side left to chance dealt from the ruleset's wonders."""
-    chosen = deal(ruleset.catalog, [(seat["wonder"] or None, seat["side"] or None) for seat in seats])
+    def chance(value: str) -> str | None:
+        return None if value in ("", RANDOM) else value
+
+    chosen = deal(ruleset.catalog, [(chance(seat["wonder"]), chance(seat["side"])) for seat in seats])
     return [dict(seat, wonder=wonder, side=side) for seat, (wonder, side) in zip(seats, chosen, strict=True)]
 
 
@@ -261,12 +283,14 @@ def handle(form: SetupForm, saved) -> object:
         form.validate()
         return show(form, saved, errors, status=400)
     form_ok = form.validate()
-    seats = dealt(seats, ruleset)
-    document = build_document(seats, saved.document if saved else None, ruleset)
+    # a seat left unchosen is dealt for now, so the rest of the table is judged all the same
+    chosen = dealt(seats, ruleset)
+    document = build_document(chosen, saved.document if saved else None, ruleset)
     _game, problems = parse_game(document)
-    if problems or not form_ok:
-        return show(form, saved, drop_refused(refused(problems, document, ruleset, saved), form),
-                    status=422)
+    errors = drop_refused(refused(problems, document, ruleset, saved), form)
+    if unchosen(seats, errors) or problems or not form_ok:
+        return show(form, saved, errors, status=422)
+    seats = chosen
     title = form.title.data or None
     if saved is None:
         public_id, created = games_service.create_game_once(

@@ -145,3 +145,56 @@ def test_every_chip_state_passes_aa_contrast_in_both_schemes(browser, live_serve
         expect(chip(page, "marketplace")).to_have_class("chip c-yellow invalid")
         assert page.evaluate(CONTRAST) == [], (scheme, "refused")
         page.context.close()
+
+
+# --- item 2: wonders are chosen, not dealt by default -----------------------------------------
+
+def test_new_game_asks_for_each_wonder_and_deals_only_when_asked(page: Page, live_server, live_app):
+    page.goto(f"{live_server}/games/new")
+    with page.expect_navigation():
+        page.get_by_label("Players").select_option("3")
+    for index, name in enumerate(("Ann", "Bram", "Cas")):
+        page.locator(f"#seats-{index}-name").fill(name)
+    expect(page.locator("#seats-0-wonder option:checked")).to_have_text("Choose…")
+    expect(page.locator("#seats-0-side option:checked")).to_have_text("Choose…")
+    page.get_by_role("button", name="Save and enter the cities").click()
+    # only names typed: nothing saved, each seat asks for its wonder and side
+    expect(page.locator("#seat-0 .errors")).to_contain_text([
+        "Choose the wonder Ann played, or Deal at random.", "Choose the side Ann played, or Random."])
+    expect(page.locator("#seats-2-name")).to_have_value("Cas")
+    with live_app.app_context():
+        assert storage.list_games() == []
+    page.locator("#seats-0-wonder").select_option("babylon")
+    page.locator("#seats-0-side").select_option(label="Night")
+    for index in (1, 2):  # dealing at random stays, as an explicit choice
+        page.locator(f"#seats-{index}-wonder").select_option(label="Deal at random")
+        page.locator(f"#seats-{index}-side").select_option(label="Random")
+    page.get_by_role("button", name="Save and enter the cities").click()
+    expect(page.get_by_role("heading", name="Invite players")).to_be_visible()
+    with live_app.app_context():
+        players = storage.list_games()[0].document["players"]
+    assert (players[0]["wonder"], players[0]["side"]) == ("babylon", "night")
+    assert players[1]["wonder"] not in ("", "babylon") and players[2]["side"] in ("day", "night")
+
+
+def test_a_player_corrects_the_wonder_and_side_of_their_own_seat(browser, live_server, live_app):
+    game_id = new_table(live_app)
+    ann = joined(browser, live_server, game_id, "Ann")
+    ann.get_by_text("Wrong wonder or side?").click()
+    ann.get_by_label("Wonder", exact=True).select_option("babylon")
+    ann.get_by_label("Side", exact=True).select_option("B")
+    ann.locator("#city-actions").get_by_role("button", name="Done").click()
+    expect(ann.locator(".flash")).to_have_text("Ann's city is saved.")
+    first = players_of(live_app, game_id)[0]
+    assert (first["wonder"], first["side"]) == ("babylon", "B")
+    host = phone(browser)
+    own_in_browser(live_app, host, live_server, game_id)
+    host.goto(f"{live_server}/games/{game_id}")
+    expect(host.locator("section.why h3").first).to_contain_text("Ann · The Hanging Gardens of Babylon")
+    # a wonder another seat plays is refused, naming that player
+    ann.goto(f"{live_server}/games/{game_id}/players/{first['id']}")
+    ann.get_by_text("Wrong wonder or side?").click()
+    ann.get_by_label("Wonder", exact=True).select_option("gizah")
+    ann.locator("#city-actions").get_by_role("button", name="Done").click()
+    expect(ann.locator("#error-summary")).to_contain_text("Bram")
+    assert players_of(live_app, game_id)[0]["wonder"] == "babylon"

@@ -47,15 +47,15 @@ def city_post(client, url, html, **fields):
 # --- new game -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("edition", "sides"), [("first", ["", "A", "B"]),
-                                                ("second", ["", "day", "night"])])
+@pytest.mark.parametrize(("edition", "sides"), [("first", ["", "A", "B", "random"]),
+                                                ("second", ["", "day", "night", "random"])])
 def test_the_leaders_switch_adds_roma_and_abu_simbel(app, client, edition, sides):
     html = client.get("/games/new").get_data(as_text=True)
     assert 'name="expansions" id="expansions-0" value="leaders"' in html
     assert "Play with Leaders" in html
     assert "roma" not in options(html, "seats-0-wonder")
-    data = seats(("Ada", "", ""), ("Bob", "", ""), ("Cy", "", ""), action="count", edition=edition,
-                 expansions="leaders")
+    data = seats(*[(name, "random", "random") for name in ("Ada", "Bob", "Cy")], action="count",
+                 edition=edition, expansions="leaders")
     html = client.post("/games/new", data=data).get_data(as_text=True)
     assert {"roma", "abu-simbel"} <= set(options(html, "seats-0-wonder"))
     assert options(html, "seats-0-side") == sides

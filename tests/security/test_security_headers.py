@@ -124,7 +124,8 @@ def test_every_cookie_of_a_whole_evening_is_secure_under_the_switch(tmp_path):
     answers = [client.get("/language/nl?next=/", base_url="https://localhost")]
     data = {"title": "", "count": "3", "action": "save", "edition": "second"}
     for index, name in enumerate(("Ada", "Bob", "Cy")):
-        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "", f"seats-{index}-side": ""})
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "random",
+                     f"seats-{index}-side": "random"})
     answers.append(client.post("/games/new", data=data, base_url="https://localhost"))
     game_id = re.search(r"/games/([^/]+)/", answers[-1].headers["Location"]).group(1)
     with app.app_context():

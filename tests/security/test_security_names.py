@@ -44,7 +44,8 @@ def test_the_api_says_which_characters(client):
 def test_the_new_game_form_refuses_them_beside_the_field(app, client):
     data = {"title": "", "count": "3", "action": "save", "edition": "first"}
     for index, name in enumerate(("Ada", "A\u200bda", "ADA")):
-        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "", f"seats-{index}-side": ""})
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "random",
+                     f"seats-{index}-side": "random"})
     answer = client.post("/games/new", data=data)
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)

@@ -40,8 +40,8 @@ def page_form(nonce: str | None) -> dict:
     if nonce is not None:
         data["nonce"] = nonce
     for index, name in enumerate(("Ada", "Bob", "Cy")):
-        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "",
-                     f"seats-{index}-side": ""})
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "random",
+                     f"seats-{index}-side": "random"})
     return data
 
 

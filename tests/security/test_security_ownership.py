@@ -13,8 +13,8 @@ from tests.helpers import city_path, city_version
 def new_game(client, *names):
     data = {"title": "", "count": str(len(names)), "action": "save", "edition": "first"}
     for index, name in enumerate(names):
-        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "",
-                     f"seats-{index}-side": ""})
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "random",
+                     f"seats-{index}-side": "random"})
     answer = client.post("/games/new", data=data)
     assert answer.status_code == 302, answer.get_data(as_text=True)[:500]
     return re.search(r"/games/([^/]+)/", answer.headers["Location"]).group(1)
@@ -148,7 +148,8 @@ def test_one_game_per_new_game_page(app, first):
     nonce = re.search(r'name="nonce" type="hidden" value="([^"]+)"', html).group(1)
     data = {"title": "", "count": "3", "action": "save", "edition": "first", "nonce": nonce}
     for index, name in enumerate(("Ada", "Bob", "Cy")):
-        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "", f"seats-{index}-side": ""})
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "random",
+                     f"seats-{index}-side": "random"})
     answers = [first.post("/games/new", data=data) for _ in range(3)]  # double tap, reload, back
     assert [answer.status_code for answer in answers] == [302, 302, 302]
     game_id = re.search(r"/games/([^/]+)/", answers[0].headers["Location"]).group(1)

@@ -66,7 +66,7 @@ def test_a_new_user_gets_the_newest_edition_with_its_sides_by_name(client):
     assert options(html, "edition") == list(editions())
     assert 'value="second" selected' in selected(html, "edition") or \
         'selected value="second"' in selected(html, "edition")
-    assert options(html, "seats-0-side") == ["", "day", "night"]
+    assert options(html, "seats-0-side") == ["", "day", "night", "random"]
     assert ">Day</option>" in html and ">Night</option>" in html
     assert "2 + Free City" not in html  # the second edition has no two-player variant
 
@@ -82,7 +82,7 @@ def test_changing_the_edition_keeps_names_and_drops_what_it_lacks(client):
     data = seats(("Ada", "gizah", "A"), ("Bob", "rhodes", ""), ("Cy", "", "B"), action="count",
                  edition="second")
     html = client.post("/games/new", data=data).get_data(as_text=True)
-    assert options(html, "seats-0-side") == ["", "day", "night"]
+    assert options(html, "seats-0-side") == ["", "day", "night", "random"]
     assert re.search(r'name="seats-0-name"[^>]*value="Ada"', html)
     assert re.search(r'<option selected value="gizah"|value="gizah" selected', html)
     # side A is not a second-edition side: back to "Random"
@@ -90,8 +90,8 @@ def test_changing_the_edition_keeps_names_and_drops_what_it_lacks(client):
 
 
 def test_creating_a_second_edition_game_remembers_the_edition(app, client):
-    answer = client.post("/games/new", data=seats(("Ada", "", ""), ("Bob", "gizah", "night"),
-                                                  ("Cy", "", "day"), edition="second"))
+    answer = client.post("/games/new", data=seats(("Ada", "random", "random"), ("Bob", "gizah", "night"),
+                                                  ("Cy", "random", "day"), edition="second"))
     assert answer.status_code == 302
     assert "edition=second" in answer.headers.get("Set-Cookie", "")
     document = storage_games(app)[0].document
@@ -99,17 +99,17 @@ def test_creating_a_second_edition_game_remembers_the_edition(app, client):
     assert {p["side"] for p in document["players"]} <= {"day", "night"}
     assert document["players"][1]["side"] == "night"
     # a first-edition game next: the page preselects what was used last
-    client.post("/games/new", data=seats(("Ada", "", ""), ("Bob", "", ""), ("Cy", "", ""),
+    client.post("/games/new", data=seats(*[(name, "random", "random") for name in ("Ada", "Bob", "Cy")],
                                          edition="first"))
     html = client.get("/games/new").get_data(as_text=True)
     assert "first" in selected(html, "edition")
-    assert options(html, "seats-0-side") == ["", "A", "B"]
+    assert options(html, "seats-0-side") == ["", "A", "B", "random"]
     assert "2 + Free City" in html
 
 
 def test_a_first_edition_side_in_a_second_edition_game_is_refused_beside_the_field(client):
-    answer = client.post("/games/new", data=seats(("Ada", "gizah", "A"), ("Bob", "", ""),
-                                                  ("Cy", "", ""), edition="second"))
+    answer = client.post("/games/new", data=seats(("Ada", "gizah", "A"), ("Bob", "random", "random"),
+                                                  ("Cy", "random", "random"), edition="second"))
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
     seat = html[html.index('name="seats-0-name"'):html.index('name="seats-1-name"')]
@@ -117,7 +117,8 @@ def test_a_first_edition_side_in_a_second_edition_game_is_refused_beside_the_fie
 
 
 def test_an_unknown_edition_is_refused(client):
-    answer = client.post("/games/new", data=seats(("Ada", "", ""), ("Bob", "", ""), ("Cy", "", ""),
+    everyone = [(name, "random", "random") for name in ("Ada", "Bob", "Cy")]
+    answer = client.post("/games/new", data=seats(*everyone,
                                                   edition="third"))
     assert answer.status_code == 422
     assert "Edition" in answer.get_data(as_text=True)
@@ -137,7 +138,7 @@ def test_a_saved_game_shows_its_edition_in_the_set_up(app, client):
     assert 'selected value="second"' in selected(html, "edition") or \
         'value="second" selected' in selected(html, "edition")
     assert "Second edition (2020)" in html
-    assert options(html, "seats-0-side") == ["", "day", "night"]
+    assert options(html, "seats-0-side") == ["", "day", "night", "random"]
 
 
 def storage_games(app):

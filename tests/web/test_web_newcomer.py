@@ -152,9 +152,9 @@ def test_city_errors_come_all_at_once_in_a_summary_linking_each_field(app, clien
 
 def test_setup_errors_come_all_at_once_in_a_summary(client):
     data = {"title": "", "count": "3", "action": "save"}
-    for index, (name, wonder) in enumerate((("A" * 41, ""), ("Bob", "gizah"), ("Cy", "gizah"))):
+    for index, (name, wonder) in enumerate((("A" * 41, "random"), ("Bob", "gizah"), ("Cy", "gizah"))):
         data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": wonder,
-                     f"seats-{index}-side": ""})
+                     f"seats-{index}-side": "random"})
     answer = client.post("/games/new", data=data)
     assert answer.status_code == 422
     links = summary_links(answer.get_data(as_text=True))

@@ -176,7 +176,7 @@ def test_form_with_token_is_accepted_and_api_needs_none(csrf_client):
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
     data = {"csrf_token": token, "count": "3", "action": "save", "title": ""}
     for index, name in enumerate(("Ada", "Bob", "Cy")):
-        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "",
-                     f"seats-{index}-side": ""})
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "random",
+                     f"seats-{index}-side": "random"})
     assert client.post("/games/new", data=data).status_code == 302
     assert client.post("/api/v1/score", json=game(*filler(3))).status_code == 200

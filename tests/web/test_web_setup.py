@@ -23,7 +23,7 @@ def setup_keys(html: str) -> tuple[list[str], str]:
     return keys, version
 
 
-def row(name, wonder="", side="", **extra):
+def row(name, wonder="random", side="random", **extra):
     return {"name": name, "wonder": wonder, "side": side, **extra}
 
 
@@ -138,7 +138,7 @@ def test_setup_of_unknown_game_is_404(client):
 
 
 def test_missing_fields_and_too_many_seats_are_refused_not_trimmed(app, client):
-    data = seats(*[row(f"N{n}", "", "") for n in range(8)], count="7")
+    data = seats(*[row(f"N{n}") for n in range(8)], count="7")
     answer = client.post("/games/new", data=data)
     assert answer.status_code == 422
     assert "A game has 3 to 7 players" in answer.get_data(as_text=True)
