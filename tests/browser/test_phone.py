@@ -138,6 +138,8 @@ def test_works_without_javascript(browser, live_server):
     page.locator('select[name="edition"]').select_option("first")  # new users get the newest
     for index, name in enumerate(("Ada", "Bob", "Cy")):
         page.locator(f'input[name="seats-{index}-name"]').fill(name)
+        page.locator(f'select[name="seats-{index}-wonder"]').select_option(label="Deal at random")
+        page.locator(f'select[name="seats-{index}-side"]').select_option(label="Random")
     page.get_by_role("button", name="↓ Move down").first.click()
     expect(page.locator('input[name="seats-0-name"]')).to_have_value("Bob")
     page.get_by_role("button", name="Save and enter the cities").click()
