@@ -190,3 +190,93 @@
   });
   grid.querySelectorAll("[data-science-button]").forEach(function (button) { button.hidden = true; });
 })();
+(function () {
+  "use strict";
+  // Back never asks to send a form again: a page answering a post (a refused save, a form
+  // re-shown) becomes a plain visit of its address in the history. The new-game page keeps
+  // its one-time value in its address, so Back to it after the game is saved opens the game's
+  // set-up (the server looks the value up) rather than a blank form.
+  if (!window.history.replaceState) { return; }
+  var url = new URL(window.location.href);
+  var nonce = document.querySelector("form.setup input[name=nonce]");
+  if (nonce && nonce.value && url.pathname.slice(-10) === "/games/new") {
+    url.searchParams.set("page", nonce.value);
+    window.history.replaceState(null, "", url.toString());
+  } else if (document.body.hasAttribute("data-posted")) {
+    window.history.replaceState(null, "", url.toString());
+  }
+})();
+(function () {
+  "use strict";
+  // Unsaved work survives a reload, a killed background tab or another app: each change of a
+  // form with data-draft is kept on the phone (per game and seat) until it is sent, and offered
+  // back when the page opens again. A restored draft carries the version it was made from, so a
+  // city saved elsewhere since is shown as a conflict rather than overwritten.
+  var form = document.querySelector("form[data-draft]");
+  var offer = document.querySelector("[data-draft-offer]");
+  if (!form || !offer || !window.localStorage) { return; }
+  var key = "draft:" + form.getAttribute("data-draft");
+  function entries() {
+    var list = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrf_token" && typeof value === "string") { list.push([name, value]); }
+    });
+    return list;
+  }
+  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+  function read() {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
+  }
+  function keep() {
+    try {
+      localStorage.setItem(key, JSON.stringify({ entries: entries(), at: Date.now() }));
+    } catch (e) { /* storage full or refused: the page still works */ }
+  }
+  function drop() { try { localStorage.removeItem(key); } catch (e) { /* ignore */ } }
+  function apply(list) {
+    var values = {};
+    list.forEach(function (pair) { (values[pair[0]] = values[pair[0]] || []).push(pair[1]); });
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.name === "csrf_token" || el.type === "submit" || el.type === "button") { return; }
+      var sent = values[el.name] || [];
+      if (el.type === "checkbox" || el.type === "radio") {
+        if (!el.disabled) { el.checked = sent.indexOf(el.value) !== -1; }
+      } else if (el.tagName === "SELECT" && el.multiple) {
+        Array.prototype.forEach.call(el.options, function (o) { o.selected = sent.indexOf(o.value) !== -1; });
+      } else if (sent.length) {
+        el.value = sent.shift();
+        values[el.name] = sent;
+      }
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
+  var initial = entries();
+  var draft = read();
+  if (document.body.hasAttribute("data-posted")) {
+    keep();  // a refused save: what was typed is still unsaved work
+  } else if (draft && draft.entries && !same(draft.entries, initial)) {
+    var time = offer.querySelector("[data-draft-time]");
+    if (time && draft.at) {
+      time.textContent = "(" + new Date(draft.at).toLocaleTimeString(document.documentElement.lang,
+        { hour: "2-digit", minute: "2-digit" }) + ")";
+    }
+    offer.hidden = false;
+    offer.querySelector("[data-draft-restore]").addEventListener("click", function () {
+      apply(draft.entries);
+      offer.hidden = true;
+      keep();
+    });
+    offer.querySelector("[data-draft-discard]").addEventListener("click", function () {
+      drop();
+      offer.hidden = true;
+    });
+  } else if (draft) {
+    drop();
+  }
+  function changed() {
+    if (same(entries(), initial)) { if (offer.hidden) { drop(); } } else { keep(); }
+  }
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  form.addEventListener("submit", drop);
+})();

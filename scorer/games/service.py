@@ -169,6 +169,11 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
                                     group_pk=group_pk)
 
 
+def made_by(creation_key: str | None) -> str | None:
+    """The game a new-game page made (its creation key), if it was sent."""
+    return storage.made_by(creation_key)
+
+
 def with_city(player: dict, city: dict) -> dict:
     """The player's seat with ``city`` as their city, marked entered."""
     updated = {key: player[key] for key in SEAT_FIELDS if key in player}

@@ -157,6 +157,12 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
         return public_id, True
 
 
+def made_by(creation_key: str | None) -> str | None:
+    """The public id of the game ``creation_key`` made, if any."""
+    with get_engine().connect() as connection:
+        return _made_by(connection, creation_key)
+
+
 def _made_by(connection: Connection, creation_key: str | None) -> str | None:
     if creation_key is None:
         return None

@@ -341,11 +341,20 @@ def handle(form: SetupForm, saved) -> object:
 def new_game():
     if request.method == "POST":
         return handle(SetupForm(), None)
+    page = request.args.get("page")
+    made = games_service.made_by(access.creation_key(page)) if access.valid_nonce(page) else None
+    if made is not None:  # Back to a page whose game is saved: that game's set-up, not a blank one
+        saved = games_service.load(made)
+        target = "setup.edit_setup" if saved and access.may("setup", saved) else "games.pad"
+        return redirect(url_for(target, game_id=made), 303)
     count = request.args.get("count", DEFAULT_COUNT)
     ruleset, fits = ruleset_for_count(request.args.get("edition"), count)
     if not fits:
         count = DEFAULT_COUNT
-    return show(form_with(seats_for_count([], count), None, ruleset))
+    form = form_with(seats_for_count([], count), None, ruleset)
+    if access.valid_nonce(page):
+        form.nonce.data = page  # the page's own value (in its address), so it makes one game
+    return show(form)
 
 
 @bp.route("/games/<game_id>/setup", methods=["GET", "POST"])

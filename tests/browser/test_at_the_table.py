@@ -198,3 +198,91 @@ def test_a_player_corrects_the_wonder_and_side_of_their_own_seat(browser, live_s
     ann.locator("#city-actions").get_by_role("button", name="Done").click()
     expect(ann.locator("#error-summary")).to_contain_text("Bram")
     assert players_of(live_app, game_id)[0]["wonder"] == "babylon"
+
+
+# --- item 5: Back is safe ----------------------------------------------------------------------
+
+def no_resubmission(page: Page) -> None:
+    """Chromium's "Confirm Form Resubmission" is an error page (ERR_CACHE_MISS) with no main."""
+    expect(page.locator("main")).to_be_visible()
+    assert "ERR_CACHE_MISS" not in page.content()
+
+
+def test_back_after_a_refused_then_fixed_save_shows_the_city(browser, live_server, live_app):
+    game_id = new_table(live_app)
+    ann = joined(browser, live_server, game_id, "Ann")
+    coins = ann.get_by_label("Coins", exact=True)
+    coins.fill("lots")
+    ann.locator("#city-actions").get_by_role("button", name="Done").click()
+    expect(ann.locator("#error-summary")).to_be_visible()
+    coins.fill("5")
+    ann.locator("#city-actions").get_by_role("button", name="Done").click()
+    expect(ann.locator(".pad")).to_be_visible()
+    ann.go_back()
+    no_resubmission(ann)
+    expect(ann.get_by_role("heading", name="Ann's city")).to_be_visible()
+    expect(ann.get_by_label("Coins", exact=True)).to_have_value("5")
+
+
+def test_back_from_the_invite_returns_to_the_games_set_up(page: Page, live_server, live_app):
+    page.goto(f"{live_server}/games/new")
+    with page.expect_navigation():  # a page re-shown by a post: the player count
+        page.get_by_label("Players").select_option("3")
+    for index, (name, wonder) in enumerate((("Ann", "babylon"), ("Bram", "gizah"), ("Cas", "rhodes"))):
+        page.locator(f"#seats-{index}-name").fill(name)
+        page.locator(f"#seats-{index}-wonder").select_option(wonder)
+        page.locator(f"#seats-{index}-side").select_option(label="Day")
+    page.get_by_role("button", name="Save and enter the cities").click()
+    expect(page.get_by_role("heading", name="Invite players")).to_be_visible()
+    page.go_back()
+    no_resubmission(page)
+    expect(page.get_by_role("heading", name="Set up the table")).to_be_visible()
+    expect(page.locator("#seats-0-name")).to_have_value("Ann")
+    page.go_back()  # the page first opened: no form sent again either
+    no_resubmission(page)
+
+
+# --- item 8: unsaved work survives --------------------------------------------------------------
+
+def test_unsaved_ticks_survive_a_killed_tab_and_are_offered_back(browser, live_server, live_app):
+    game_id = new_table(live_app)
+    ann = joined(browser, live_server, game_id, "Ann")
+    url = ann.url
+    chip(ann, "altar").click()
+    chip(ann, "baths").click()
+    ann.get_by_label("Coins", exact=True).fill("7")
+    context = ann.context
+    ann.close()  # the phone killed the background tab
+    again = context.new_page()
+    again.goto(url)
+    offer = again.locator("[data-draft-offer]")
+    expect(offer).to_be_visible()
+    expect(again.get_by_label("Coins", exact=True)).to_have_value("0")  # nothing applied unasked
+    offer.get_by_role("button", name="Restore them").click()
+    expect(offer).to_be_hidden()
+    expect(again.get_by_label("Coins", exact=True)).to_have_value("7")
+    expect(again.locator('input[value="altar"]')).to_be_checked()
+    again.locator("#city-actions").get_by_role("button", name="Done").click()
+    expect(again.locator(".flash")).to_have_text("Ann's city is saved.")
+    assert sorted(players_of(live_app, game_id)[0]["cards"]) == ["altar", "baths"]
+    again.goto(url)  # saved: nothing to offer any more
+    expect(again.locator("[data-draft-offer]")).to_be_hidden()
+
+
+def test_a_draft_of_a_city_saved_elsewhere_since_is_shown_as_a_conflict(browser, live_server,
+                                                                        live_app):
+    game_id = new_table(live_app)
+    ann = joined(browser, live_server, game_id, "Ann")
+    url = ann.url
+    chip(ann, "altar").click()
+    ann.on("dialog", lambda dialog: dialog.accept())  # "leave anyway?"
+    ann.reload()  # a reload loses nothing either
+    other = joined(browser, live_server, game_id, "Ann")
+    chip(other, "loom").click()
+    other.locator("#city-actions").get_by_role("button", name="Done").click()
+    expect(other.locator(".flash")).to_have_text("Ann's city is saved.")
+    ann.goto(url)
+    ann.get_by_role("button", name="Restore them").click()
+    ann.locator("#city-actions").get_by_role("button", name="Done").click()
+    expect(ann.locator(".conflict")).to_be_visible()  # not saved over the other phone's city
+    assert players_of(live_app, game_id)[0]["cards"] == ["loom"]

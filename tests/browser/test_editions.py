@@ -38,7 +38,8 @@ def test_a_second_edition_game_in_dutch(page: Page, live_server, live_app):
     with page.expect_navigation():  # the script re-shows the form at once
         page.get_by_label("Spelers").select_option("3")
     expect(page.locator('input[name="seats-3-name"]')).to_have_count(0)
-    expect(page.locator('select[name="seats-0-side"] option')).to_have_text(["Kies…", "Dag", "Nacht", "Willekeurig"])
+    expect(page.locator('select[name="seats-0-side"] option')).to_have_text(
+        ["Kies…", "Dag", "Nacht", "Willekeurig"])
     for index, (name, wonder, side) in enumerate([("Ada", "babylon", "night"), ("Bob", "gizah", "day"),
                                                   ("Cy", "rhodes", "day")]):
         page.locator(f"#seats-{index}-name").fill(name)
