@@ -280,3 +280,30 @@
   form.addEventListener("change", changed);
   form.addEventListener("submit", drop);
 })();
+(function () {
+  "use strict";
+  // Installing on a phone: the browser's own prompt behind a button where it offers one, and
+  // where it cannot (plain http on the local network is not a secure origin), why, and what
+  // works instead.
+  var box = document.querySelector("[data-install]");
+  if (!box) { return; }
+  var button = box.querySelector("[data-install-button]");
+  if (!window.isSecureContext) {
+    box.hidden = false;
+    box.querySelector("[data-install-insecure]").hidden = false;
+    return;
+  }
+  var prompt = null;
+  window.addEventListener("beforeinstallprompt", function (event) {
+    event.preventDefault();
+    prompt = event;
+    box.hidden = false;
+    button.hidden = false;
+  });
+  button.addEventListener("click", function () {
+    if (!prompt) { return; }
+    prompt.prompt();
+    prompt = null;
+    box.hidden = true;
+  });
+})();

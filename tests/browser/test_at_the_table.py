@@ -286,3 +286,28 @@ def test_a_draft_of_a_city_saved_elsewhere_since_is_shown_as_a_conflict(browser,
     ann.locator("#city-actions").get_by_role("button", name="Done").click()
     expect(ann.locator(".conflict")).to_be_visible()  # not saved over the other phone's city
     assert players_of(live_app, game_id)[0]["cards"] == ["loom"]
+
+
+# --- item 12: install on phones -------------------------------------------------------------------
+
+def test_plain_http_on_the_network_says_why_it_does_not_install(browser_type, browser_type_launch_args,
+                                                                live_server):
+    """A phone reaches the host's laptop by its network name over http: not a secure origin."""
+    port = live_server.rsplit(":", 1)[1]
+    args = [*browser_type_launch_args["args"], "--host-resolver-rules=MAP table.lan 127.0.0.1"]
+    lan = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    try:
+        page = lan.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
+        page.goto(f"http://table.lan:{port}/")
+        assert page.evaluate("window.isSecureContext") is False
+        note = page.locator("[data-install-insecure]")
+        expect(note).to_be_visible()
+        expect(note).to_contain_text("only from an https address")
+        expect(note).to_contain_text("Add to Home screen")
+    finally:
+        lan.close()
+
+
+def test_on_a_secure_origin_no_such_note(page: Page, live_server):
+    page.goto(f"{live_server}/")  # 127.0.0.1 is a secure context, as https is
+    expect(page.locator("[data-install-insecure]")).to_be_hidden()
