@@ -4,7 +4,37 @@
   function fold(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ł/g, "l").toLowerCase();
   }
-  document.querySelectorAll(".stepper").forEach(function (box) {
+  // The steppers stop where the rules stop (a wonder's stages, tokens per kind and in all):
+  // a button at its limit looks disabled and the field says why.
+  function limit(input) {
+    var max = input.hasAttribute("data-max") ? Number(input.getAttribute("data-max")) : Infinity;
+    var why = input.getAttribute("data-why") || "";
+    var group = input.getAttribute("data-sum");
+    if (group) {  // e.g. conflict tokens: two battles per age, six tokens in all
+      var others = 0;
+      document.querySelectorAll('input[data-sum="' + group + '"]').forEach(function (other) {
+        if (other !== input) { others += Math.max(0, parseInt(other.value, 10) || 0); }
+      });
+      var left = Math.max(0, Number(input.getAttribute("data-sum-max")) - others);
+      if (left < max) { max = left; why = input.getAttribute("data-sum-why") || why; }
+    }
+    return { max: max, why: why };
+  }
+  function refresh(box) {
+    var input = box.querySelector("input");
+    var value = parseInt(input.value, 10);
+    var min = input.hasAttribute("data-min") ? Number(input.getAttribute("data-min")) : -Infinity;
+    var top = limit(input);
+    var plus = box.querySelector('[data-step="1"]'), minus = box.querySelector('[data-step="-1"]');
+    var atTop = !isNaN(value) && value >= top.max, atBottom = isNaN(value) || value <= min;
+    plus.setAttribute("aria-disabled", atTop ? "true" : "false");
+    minus.setAttribute("aria-disabled", atBottom ? "true" : "false");
+    var note = box.parentNode.querySelector("[data-limit]");
+    if (note) { note.textContent = atTop ? top.why : ""; }
+  }
+  var steppers = Array.prototype.slice.call(document.querySelectorAll(".stepper"));
+  function refreshAll() { steppers.forEach(refresh); }
+  steppers.forEach(function (box) {
     var input = box.querySelector("input");
     box.querySelectorAll("[data-step]").forEach(function (button) {
       button.hidden = false;
@@ -13,20 +43,13 @@
         if (isNaN(value)) { value = 0; }
         value += parseInt(button.getAttribute("data-step"), 10);
         var min = input.hasAttribute("data-min") ? Number(input.getAttribute("data-min")) : -Infinity;
-        var max = input.hasAttribute("data-max") ? Number(input.getAttribute("data-max")) : Infinity;
-        var group = input.getAttribute("data-sum");
-        if (group) {  // e.g. conflict tokens: two battles per age, six tokens in all
-          var others = 0;
-          document.querySelectorAll('input[data-sum="' + group + '"]').forEach(function (other) {
-            if (other !== input) { others += Math.max(0, parseInt(other.value, 10) || 0); }
-          });
-          max = Math.min(max, Math.max(0, Number(input.getAttribute("data-sum-max")) - others));
-        }
-        input.value = String(Math.min(max, Math.max(min, value)));
+        input.value = String(Math.min(limit(input).max, Math.max(min, value)));
         input.dispatchEvent(new Event("input", { bubbles: true }));
       });
     });
+    input.addEventListener("input", refreshAll);
   });
+  refreshAll();
   // Each filter box filters the chips of its own section (buildings; leaders).
   document.querySelectorAll("[data-filter]").forEach(function (filter) {
     var scope = filter.closest("section") || document;
@@ -34,12 +57,26 @@
     var box = filter.querySelector("input");
     var chips = Array.prototype.slice.call(scope.querySelectorAll(".chip[data-name]"));
     chips.forEach(function (chip) { chip.dataset.folded = fold(chip.dataset.name); });
+    var empty = null;  // "nothing matches", said where the chips were
+    if (filter.hasAttribute("data-filter-empty")) {
+      empty = document.createElement("p");
+      empty.className = "hint";
+      empty.setAttribute("role", "status");
+      empty.textContent = filter.getAttribute("data-filter-empty");
+      empty.hidden = true;
+      filter.parentNode.insertBefore(empty, filter.nextSibling);
+    }
     box.addEventListener("input", function () {
       var query = fold(box.value.trim());
-      chips.forEach(function (chip) { chip.hidden = query !== "" && chip.dataset.folded.indexOf(query) === -1; });
+      var shown = 0;
+      chips.forEach(function (chip) {
+        chip.hidden = query !== "" && chip.dataset.folded.indexOf(query) === -1;
+        shown += chip.hidden ? 0 : 1;
+      });
       scope.querySelectorAll("[data-group]").forEach(function (group) {
         group.hidden = !group.querySelector(".chip:not([hidden])");
       });
+      if (empty) { empty.hidden = shown > 0; }
     });
   });
   document.querySelectorAll("[data-autosubmit]").forEach(function (select) {

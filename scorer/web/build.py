@@ -8,11 +8,14 @@ engine's trade checker and shows its report with the neighbours' names in place 
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
 from ..engine.catalog import Catalog
 from ..engine.rules import Ruleset
+from ..engine.table import copies_left
 from ..engine.trade import answer, parse_trade_question
+from ..games import seats as seats_remembered
 from ..i18n import translator
 from ..safety.numbers import parse_int
 from .cities import chip_groups
@@ -86,6 +89,24 @@ def neighbours(game, name: str) -> dict[str, str]:
     return {"left": game.left(index).name, "right": game.right(index).name}
 
 
+def all_taken(document: dict, game, form: BuildForm) -> str | None:
+    """A warning when the other cities already hold every copy of the card asked about in the
+    decks for this table (the question is still answered: the cities may be entered wrong)."""
+    catalog = game.catalog
+    card = catalog.cards.get(catalog.card_ids.get(form.card.data or "", ""))
+    index = game.index_of(form.player.data)
+    if form.what.data != "card" or card is None or index is None:
+        return None
+    cards = [p.get("cards", []) for p in document["players"]]
+    if copies_left(catalog, cards, index).get(card.id, 0) > 0:
+        return None
+    holders = [p["name"] for other, p in enumerate(document["players"]) if other != index
+               and card.id in {catalog.card_ids.get(c) for c in p.get("cards", [])}]
+    return _("Every copy of %(card)s in the decks for %(count)d players is already built: %(names)s.",
+             card=card_label(card), count=max(len(cards), game.ruleset.min_players),
+             names=", ".join(holders))
+
+
 @bp.route("/games/<game_id>/build", methods=["GET", "POST"])
 @shows_expired_forms
 def check(game_id: str):
@@ -108,9 +129,10 @@ def check(game_id: str):
         else:
             status = 422
     else:
-        form = prepare(build_form(game.ruleset)(
-            formdata=None, data={"player": request.args.get("player", names[0])}),
-            names, game.ruleset)
+        me = seats_remembered.your_seat(saved)
+        first = request.args.get("player") or (me["name"] if me and me["name"] in names else names[0])
+        form = prepare(build_form(game.ruleset)(formdata=None, data={"player": first}),
+                       names, game.ruleset)
     extra_ids = {name: field_id for part in parts for name, field_id in
                  part.build_field_ids(form).items()}
     fields = field_errors(form, errors, extra_ids)
@@ -125,6 +147,7 @@ def check(game_id: str):
                                                for name, field_id in ids.items()])
     return render_template(
         "build.html", saved=saved, form=form, report=report, fields=fields, summary=lines,
+        all_taken=all_taken(saved.document, game, form) if report else None,
         sides=neighbours(game, form.player.data) if report else {}, card_names=labels,
         groups=chips, parts=parts, item_names=item_names,
     ), status

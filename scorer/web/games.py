@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
 from .. import storage
+from ..engine.battles import unpaired
 from ..engine.scoring import score_game
 from ..engine.validation import parse_game
 from ..games import access
@@ -68,7 +69,9 @@ def pad_context(saved, game) -> dict:
     explanations = [{row: [line.render(active) for line in player.explanations[row]]
                      for row in score.categories} for player in score.players]
     waiting = games_service.waiting_for(saved.document)
-    return {"saved": saved, "score": score, "explanations": explanations, "tie": tie_break(score),
+    tokens = unpaired((city.tokens for city in game.cities), game.ruleset.token_values)
+    return {"unpaired": tokens if not waiting else None,
+            "saved": saved, "score": score, "explanations": explanations, "tie": tie_break(score),
             "wonders": [city.wonder for city in game.cities], "waiting": waiting,
             "complete": not waiting, "seats": games_service.seats(saved.document),
             "rows": pad_rows(game.ruleset), "played_with": ruleset_title(game.ruleset),

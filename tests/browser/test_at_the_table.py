@@ -311,3 +311,46 @@ def test_plain_http_on_the_network_says_why_it_does_not_install(browser_type, br
 def test_on_a_secure_origin_no_such_note(page: Page, live_server):
     page.goto(f"{live_server}/")  # 127.0.0.1 is a secure context, as https is
     expect(page.locator("[data-install-insecure]")).to_be_hidden()
+
+
+# --- item 10: steppers at their limit, a filter with no match -------------------------------------
+
+def test_a_stepper_at_its_limit_looks_disabled_and_says_why(browser, live_server, live_app):
+    from tests.browser.test_table import CONTRAST
+
+    game_id = new_table(live_app)
+    ann = joined(browser, live_server, game_id, "Ann")
+    stages = ann.get_by_role("spinbutton", name="Wonder stages built")
+    box = ann.locator(".stepper-field", has=stages)
+    more = box.get_by_role("button", name="one more")
+    expect(box.get_by_role("button", name="one less")).to_have_attribute("aria-disabled", "true")
+    for _ in range(3):  # Alexandria A: three stages
+        more.click()
+    expect(stages).to_have_value("3")
+    expect(more).to_have_attribute("aria-disabled", "true")
+    expect(box.locator(".limit")).to_have_text("This side of the wonder has 3 stages.")
+    assert ann.evaluate(CONTRAST) == []
+    more.click(force=True)  # a tap on it anyway changes nothing
+    expect(stages).to_have_value("3")
+    box.get_by_role("button", name="one less").click()
+    expect(more).to_have_attribute("aria-disabled", "false")
+    expect(box.locator(".limit")).to_be_hidden()
+    # tokens: two per Age, and six in all
+    for label in ("Victory tokens of 1 (Age I)", "Victory tokens of 3 (Age II)"):
+        field = ann.get_by_role("spinbutton", name=label)
+        ann.get_by_role("button", name=f"{label}: one more").click()
+        ann.get_by_role("button", name=f"{label}: one more").click()
+        expect(field).to_have_value("2")
+    defeat = ann.locator(".stepper-field", has=ann.get_by_role("spinbutton", name="Defeat tokens (−1)"))
+    defeat.get_by_role("button", name="one more").click()
+    defeat.get_by_role("button", name="one more").click()
+    expect(defeat.locator(".limit")).to_have_text("At most 6 conflict tokens in all: one per battle.")
+
+
+def test_a_filter_with_no_match_says_so(browser, live_server, live_app):
+    game_id = new_table(live_app)
+    ann = joined(browser, live_server, game_id, "Ann")
+    ann.get_by_label("Find a building").fill("zzz")
+    expect(ann.get_by_text("No building has this name.")).to_be_visible()
+    ann.get_by_label("Find a building").fill("alt")
+    expect(ann.get_by_text("No building has this name.")).to_be_hidden()

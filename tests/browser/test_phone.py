@@ -64,7 +64,7 @@ def test_three_player_game_from_new_game_to_score_pad(page: Page, live_server):
         chip(page, card_id).click()
     stages = page.get_by_role("spinbutton", name="Wonder stages built")
     for _ in range(4):  # bounded by Alexandria A's three stages
-        page.locator(".stepper", has=stages).get_by_role("button", name="one more").click()
+        page.locator(".stepper", has=stages).get_by_role("button", name="one more").click(force=True)
     expect(stages).to_have_value("3")
     page.get_by_role("spinbutton", name="Coins").fill("14")
     for label in ("Victory tokens of 1", "Victory tokens of 3", "Victory tokens of 5"):
