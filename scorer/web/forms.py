@@ -39,6 +39,8 @@ MAX_TITLE_LENGTH = 80
 PLAYER_COUNTS = ("3", "4", "5", "6", "7", FREE_CITY_COUNT)
 #: a generous bound for typed numbers, so nonsense is refused rather than stored
 MAX_NUMBER = 999
+#: WTForms' own wording, in this project's catalogs (its Dutch and Polish ones read badly)
+OUT_OF_RANGE = _l("Number must be between %(min)s and %(max)s.")
 
 
 class WholeNumberField(IntegerField):
@@ -155,8 +157,8 @@ class SetupForm(FlaskForm):
 
 def number_field(label, minimum=0, maximum=MAX_NUMBER):
     """A count of the city (coins, stages, tokens): empty is 0."""
-    return WholeNumberField(label, validators=[Sent(), NumberRange(minimum, maximum)], empty=0,
-                            render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    return WholeNumberField(label, validators=[Sent(), NumberRange(minimum, maximum, OUT_OF_RANGE)],
+                            empty=0, render_kw={"inputmode": "numeric", "autocomplete": "off"})
 
 
 class CityForm(FlaskForm):
@@ -208,7 +210,7 @@ MAX_FREE_SYMBOLS = 9
 
 
 def points_field(label, minimum=-MAX_NUMBER, maximum=MAX_NUMBER):
-    return WholeNumberField(label, validators=[Optional(), NumberRange(minimum, maximum)],
+    return WholeNumberField(label, validators=[Optional(), NumberRange(minimum, maximum, OUT_OF_RANGE)],
                             signed=minimum < 0, render_kw={"inputmode": "numeric", "max": maximum})
 
 

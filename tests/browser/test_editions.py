@@ -60,8 +60,8 @@ def test_a_second_edition_game_in_dutch(page: Page, live_server, live_app):
     page.get_by_label("Zoek een gebouw").fill("")
     chip(page, "theater").click()
     expect(chip(page, "strategists-guild")).to_have_count(0)  # a first-edition card
-    stepper_up(page, "Gebouwde Wonder fasen", 3)  # Babylon night has 2 stages
-    expect(page.get_by_role("spinbutton", name="Gebouwde Wonder fasen")).to_have_value("2")
+    stepper_up(page, "Gebouwde wonderfasen", 3)  # Babylon night has 2 stages
+    expect(page.get_by_role("spinbutton", name="Gebouwde wonderfasen")).to_have_value("2")
     page.get_by_role("spinbutton", name="Munten").fill("7")
     no_horizontal_scroll(page)
     page.get_by_role("button", name="Volgende").click()

@@ -138,7 +138,7 @@ def test_score_explanations_in_dutch_and_polish(client):
     nl, pl = scored(client, "nl"), scored(client, "pl")
     assert nl["civilian"] == "Civiele Gebouwen: Altaar 2 = 2"
     assert pl["civilian"] == "Budowle Cywilne: Ołtarz 2 = 2"
-    assert nl["science"].startswith("2 passers, 1 tandwiel, 3 tablets")
+    assert nl["science"].startswith("2 passers, 1 tandwiel, 3 tabletten")
     assert pl["science"].startswith("2 cyrkle, 1 koło zębate, 3 tabliczki")
     assert "Kamer van Koophandel" in nl["commercial"]
     assert "Dom Handlowy" in pl["commercial"]
