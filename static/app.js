@@ -344,3 +344,22 @@
     box.hidden = true;
   });
 })();
+(function () {
+  "use strict";
+  // A buried-leader row (Abu Simbel) opens once the stage that buries is built; one holding a
+  // leader stays open whatever the stages say, so nothing chosen is hidden.
+  var rows = document.querySelectorAll("[data-needs-stage]");
+  var stages = document.querySelector("input[name=stages]");
+  if (!rows.length || !stages) { return; }
+  function sync() {
+    var built = parseInt(stages.value, 10) || 0;
+    rows.forEach(function (row) {
+      var select = row.querySelector("select");
+      var open = built >= Number(row.getAttribute("data-needs-stage")) || (select && select.value !== "");
+      row.querySelector("[data-buried-fields]").hidden = !open;
+      var note = row.querySelector("[data-needs-note]");
+      if (note) { note.hidden = open; }
+    });
+  }
+  stages.addEventListener("input", sync);
+})();

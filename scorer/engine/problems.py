@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .messages import ENGLISH, Message, Translator
+from .messages import ENGLISH, Message, Translator, nmessage
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,3 +25,9 @@ class Problem:
 class Problems(list):
     def add(self, path: str, code: str, text: str, **params: Any) -> None:
         self.append(Problem(path, code, Message(text, params)))
+
+    def add_counted(self, path: str, code: str, singular: str, plural: str, n: int,
+                    **params: Any) -> None:
+        """A problem whose wording depends on ``n`` ("1 leader", "2 leaders"; Polish has three
+        forms), given to the message as ``%(num)d``."""
+        self.append(Problem(path, code, nmessage(singular, plural, n, **params)))

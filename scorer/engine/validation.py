@@ -311,6 +311,12 @@ def parse_tokens(ruleset: Ruleset, at: str, raw: Any, problems: Problems) -> dic
 
 
 
+def holder_names(players: list, paths: list[str]) -> list[str]:
+    """The names of the cities at ``players[N]...`` paths, each once, in seating order."""
+    seats = sorted({int(path[len("players["):path.index("]")]) for path in paths})
+    return [str(players[seat].get("name") or f"#{seat + 1}") for seat in seats]
+
+
 def check_across_cities(ruleset: Ruleset, players: list, holders: dict[str, list[str]],
                         problems: Problems) -> None:
     """Rules that span the table: names, wonders, copies in the decks, guilds drawn."""
@@ -322,7 +328,7 @@ def check_across_cities(ruleset: Ruleset, players: list, holders: dict[str, list
         if not isinstance(raw, dict):
             continue
         name = raw.get("name")
-        if isinstance(name, str):
+        if isinstance(name, str) and name.strip():  # a missing name has its own message
             key = same_name_key(name)
             if key in names:
                 problems.add(f"players[{index}].name", "duplicate_name",
@@ -332,11 +338,14 @@ def check_across_cities(ruleset: Ruleset, players: list, holders: dict[str, list
         wonder = raw.get("wonder")
         if isinstance(wonder, str) and wonder in catalog.wonders:
             if wonder in wonders:
-                problems.add(f"players[{index}].wonder", "duplicate_wonder",
-                             N_("%(wonder)s is already played by player %(other)d; each wonder "
-                                "is in the game once."),
+                first = players[wonders[wonder]].get("name")
+                text = (N_("%(wonder)s is already played by %(name)s; each wonder is in the game "
+                           "once.") if isinstance(first, str) and first.strip() else
+                        N_("%(wonder)s is already played by player %(other)d; each wonder "
+                           "is in the game once."))
+                problems.add(f"players[{index}].wonder", "duplicate_wonder", text,
                              wonder=wonder_name(catalog.wonders[wonder].name),
-                             other=wonders[wonder] + 1)
+                             other=wonders[wonder] + 1, name=first)
             wonders.setdefault(wonder, index)
     guild_paths = []
     for card_id, paths in holders.items():
@@ -352,10 +361,11 @@ def check_across_cities(ruleset: Ruleset, players: list, holders: dict[str, list
             text = N_("%(card)s is not in the decks for %(players)d players.")
         else:
             text = N_("The decks for %(players)d players hold %(allowed)d × %(card)s, but "
-                      "%(count)d cities have it.")
+                      "%(count)d cities have it: %(names)s.")
+        names = ", ".join(holder_names(players, paths))
         for path in paths[allowed:]:
             problems.add(path, "too_many_copies", text, players=deck_players, allowed=allowed,
-                         card=card_name(card.name), count=len(paths))
+                         card=card_name(card.name), count=len(paths), names=names)
     most_guilds = deck_players + ruleset.guilds_extra
     if len(guild_paths) > most_guilds:
         problems.add("players", "too_many_guilds",

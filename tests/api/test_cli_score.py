@@ -43,7 +43,8 @@ def test_invalid_game_prints_every_error_and_exits_2(runner):
         {"path": "players[1].wonder", "code": "unknown_wonder",
          "message": "Unknown wonder 'atlantis'."},
         {"path": "players[2].cards[0]", "code": "too_many_copies",
-         "message": "The decks for 4 players hold 1 × Chamber of Commerce, but 2 cities have it."},
+         "message": "The decks for 4 players hold 1 × Chamber of Commerce, but 2 cities have it: "
+                    "Ada, Cy."},
     ]}
 
 

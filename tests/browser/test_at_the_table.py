@@ -354,3 +354,34 @@ def test_a_filter_with_no_match_says_so(browser, live_server, live_app):
     expect(ann.get_by_text("No building has this name.")).to_be_visible()
     ann.get_by_label("Find a building").fill("alt")
     expect(ann.get_by_text("No building has this name.")).to_be_hidden()
+
+
+# --- item 3: Abu Simbel's buried row --------------------------------------------------------------
+
+def abu_simbel_table(live_app) -> str:
+    document = {"edition": "first", "expansions": ["leaders"], "players": [
+        player("Ann", "abu-simbel", "A"), player("Bram", "gizah"), player("Cas", "rhodes")]}
+    with live_app.app_context():
+        from scorer.games import service as games_service
+
+        return games_service.create_game(document)
+
+
+def test_the_buried_row_waits_for_the_stage_that_buries(browser, live_server, live_app):
+    game_id = abu_simbel_table(live_app)
+    ann = joined(browser, live_server, game_id, "Ann")
+    buried = ann.locator("#buried")
+    expect(buried.get_by_text("Buried leader 1: needs stage 3")).to_be_visible()
+    expect(ann.locator("#buried-0-leader")).to_be_hidden()
+    stages = ann.locator(".stepper-field", has=ann.get_by_role("spinbutton", name="Wonder stages built"))
+    for _ in range(3):
+        stages.get_by_role("button", name="one more").click()
+    expect(ann.locator("#buried-0-leader")).to_be_visible()
+    expect(buried.get_by_text("Buried leader 1: needs stage 3")).to_be_hidden()
+    for leader in ("sappho", "midas", "nero"):
+        chip(ann, leader).click()
+    ann.locator("#buried-0-leader").select_option("cleopatra")
+    ann.locator("#city-actions").get_by_role("button", name="Done").click()
+    expect(ann.locator("#error-summary")).to_contain_text("3 recruited + 1 buried")
+    stages.get_by_role("button", name="one less").click()  # the stage unbuilt: the row stays, chosen
+    expect(ann.locator("#buried-0-leader")).to_be_visible()

@@ -94,7 +94,7 @@ def test_two_lumber_yards_in_a_three_player_game():
     assert problems_of(four) == []  # the second Lumber Yard is marked 4+
     _, problems = parse_game(doc)
     assert problems[0].message.render() == (
-        "The decks for 3 players hold 1 × Lumber Yard, but 2 cities have it.")
+        "The decks for 3 players hold 1 × Lumber Yard, but 2 cities have it: A, C.")
 
 
 def test_the_two_ages_of_the_loom_count_as_copies_of_one_building():

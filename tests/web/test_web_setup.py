@@ -77,7 +77,7 @@ def test_validation_problems_show_next_to_their_fields_and_keep_the_input(app, c
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
     assert "Two players are called &#39;Ada&#39;" in html or "Two players are called 'Ada'" in html
-    assert "is already played by player 1" in html
+    assert "is already played by Ada" in html
     assert "Every player needs a name." in html
     assert 'value="Kept title"' in html
     seat_two = html[html.index('name="seats-1-name"'):html.index('name="seats-2-name"')]

@@ -56,11 +56,27 @@ class BuriedForm(Form):
         SelectChoice("2", _l("Age II")), SelectChoice("3", _l("Age III"))])
 
 
-def burying_stages(ruleset: Ruleset, player: dict) -> int:
-    """How many stages of the player's wonder side bury a leader (Abu Simbel)."""
+def burying_stages(ruleset: Ruleset, player: dict) -> list[int]:
+    """The numbers (from 1) of the player's wonder side's stages that bury a leader (Abu
+    Simbel), one per leader buried."""
     wonder = ruleset.catalog.wonders.get(player.get("wonder") or "")
     stages = wonder.sides.get(player.get("side") or "", ()) if wonder else ()
-    return sum(1 for stage in stages for effect in stage.effects if effect.type == BURY)
+    return [number for number, stage in enumerate(stages, start=1)
+            for effect in stage.effects if effect.type == BURY]
+
+
+def buried_rows(form, ruleset: Ruleset, player: dict, errors: dict[int, list[str]]) -> list[dict]:
+    """Each buried row with the stage it needs: open once that stage is built (as typed, else
+    as saved), or while it holds a leader or a problem, so nothing typed is ever hidden."""
+    needs = burying_stages(ruleset, player)
+    built = form.stages.data if not form.stages.errors and form.stages.data is not None \
+        else player.get("stages", 0)
+    rows = []
+    for row, entry in enumerate(form.buried):
+        stage = needs[row] if row < len(needs) else None
+        rows.append({"needs": stage, "open": stage is None or built >= stage
+                     or bool(entry.form.leader.data) or bool(errors.get(row))})
+    return rows
 
 
 def buried_entries(player: dict) -> list[dict]:
@@ -83,7 +99,7 @@ def prepare(form, ruleset: Ruleset, player: dict) -> None:
     leaders already buried, so nothing saved is hidden)."""
     leaders = leader_catalog(ruleset).playable
     form.leaders.choices = [SelectChoice(leader.id) for leader in leaders]
-    rows = max(burying_stages(ruleset, player), len(form.buried.entries))
+    rows = max(len(burying_stages(ruleset, player)), len(form.buried.entries))
     while len(form.buried.entries) < rows:
         form.buried.append_entry()
     names = sorted(((leader_label(leader), leader.id) for leader in leaders),
@@ -214,7 +230,8 @@ class LeadersPages(PagePart):
     def city_section(self, form, ruleset, errors, at, saved_document, document, index):
         found = problems(errors, at, form, document, index)
         return {**found, "groups": groups(ruleset, list(form.leaders.data or []),
-                                          taken_by(saved_document, index), found["chips"])}
+                                          taken_by(saved_document, index), found["chips"]),
+                "rows": buried_rows(form, ruleset, document["players"][index], found["buried"])}
 
     def summary_entries(self, form, section):
         return summary_entries(form, section)

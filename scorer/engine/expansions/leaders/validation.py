@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...messages import N_
+from ...messages import N_, N_plural
 from .cards import LEADERS_PER_CITY, Leader
 from .catalog import LeaderCatalog
 from .recruit import EXTRA_RECRUIT
@@ -145,14 +145,23 @@ def _check_room(wonders: Mapping, at: str, raw: dict, leaders: list, buried: lis
         return
     burying = sum(1 for stage in built for effect in stage.effects if effect.type == BURY)
     if len(buried) > burying:
-        problems.add(f"{at}.buried", "too_many_buried",
-                     N_("%(count)d leaders are buried, but the built wonder stages bury only "
-                        "%(maximum)d (Abu Simbel buries one per stage that shows it)."),
-                     count=len(buried), maximum=burying)
+        problems.add_counted(
+            f"{at}.buried", "too_many_buried",
+            *N_plural("%(num)d leader is buried, but the built wonder stages bury only "
+                      "%(maximum)d (Abu Simbel buries one per stage that shows it).",
+                      "%(num)d leaders are buried, but the built wonder stages bury only "
+                      "%(maximum)d (Abu Simbel buries one per stage that shows it)."),
+            len(buried), count=len(buried), maximum=burying)
     slots = LEADERS_PER_CITY + sum(1 for stage in built for effect in stage.effects
                                    if effect.type == EXTRA_RECRUIT)
     held = len(leaders) + len(buried)
-    if held > slots:
+    if held > slots and buried:  # a buried leader was recruited too: say which are which
+        problems.add(f"{at}.leaders", "too_many_leaders",
+                     N_("A city recruits at most %(maximum)d leaders (one per Age, one more per "
+                        "built Roma night stage that recruits), but this one holds "
+                        "%(recruited)d recruited + %(buried)d buried."),
+                     maximum=slots, count=held, recruited=len(leaders), buried=len(buried))
+    elif held > slots:
         problems.add(f"{at}.leaders", "too_many_leaders",
                      N_("A city recruits at most %(maximum)d leaders (one per Age, one more per "
                         "built Roma night stage that recruits), but this one holds %(count)d."),
