@@ -363,3 +363,23 @@
   }
   stages.addEventListener("input", sync);
 })();
+(function () {
+  "use strict";
+  // The leaders picker: its summary names the leaders chosen, and it folds once a city's
+  // leaders are all chosen (a tap on the summary opens it again).
+  var picker = document.querySelector("details.leader-picker");
+  if (!picker) { return; }
+  var names = picker.querySelector("[data-chosen-names]");
+  var foldAt = Number(picker.getAttribute("data-fold-at")) || 3;
+  picker.addEventListener("change", function (event) {
+    if (!event.target.matches("input[name=leaders]")) { return; }
+    var chosen = Array.prototype.map.call(picker.querySelectorAll("input[name=leaders]:checked"), function (box) {
+      return box.closest(".chip").querySelector(".chip-name").textContent;
+    });
+    names.textContent = chosen.length ? chosen.join(", ") : names.getAttribute("data-none");
+    if (event.target.checked && chosen.length >= foldAt) {
+      picker.open = false;
+      picker.querySelector("summary").focus();
+    }
+  });
+})();

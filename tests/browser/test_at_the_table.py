@@ -385,3 +385,71 @@ def test_the_buried_row_waits_for_the_stage_that_buries(browser, live_server, li
     expect(ann.locator("#error-summary")).to_contain_text("3 recruited + 1 buried")
     stages.get_by_role("button", name="one less").click()  # the stage unbuilt: the row stays, chosen
     expect(ann.locator("#buried-0-leader")).to_be_visible()
+
+
+# --- item 7: taps and page height of a second-edition Leaders city --------------------------------
+
+SCREEN = 844
+#: a city as the issue counts it: 15 buildings, 3 leaders, 2 stages, four tokens and the coins
+REFERENCE = {"cards": ["lumber-yard", "loom", "altar", "tavern", "stockade", "apothecary",
+                       "aqueduct", "forum", "stables", "library", "sawmill",
+                       "gardens", "haven", "fortifications", "workers-guild"],
+             "leaders": ["sappho", "midas", "nero"], "stages": 2,
+             "tokens": {"victory_1": 1, "victory_3": 1, "victory_5": 1, "defeat": 1}, "coins": 7}
+
+
+def leaders_table(live_app) -> str:
+    wonders = ("gizah", "babylon", "rhodes", "ephesos", "olympia")
+    document = {"edition": "second", "expansions": ["leaders"],
+                "players": [player(name, wonder, "day") for name, wonder in
+                            zip(("Ann", "Bram", "Cas", "Dirk", "Eva"), wonders, strict=True)]}
+    with live_app.app_context():
+        from scorer.games import service as games_service
+
+        return games_service.create_game(document)
+
+
+def enter_reference_city(page: Page) -> int:
+    """Enters REFERENCE the way a player does (a tap per chip and per stepper press, one per
+    typed number); the taps it took."""
+    taps = 0
+
+    def tap(locator) -> None:
+        nonlocal taps
+        locator.click()
+        taps += 1
+
+    picker = page.locator("details.leader-picker")
+    if picker.count() and not picker.evaluate("d => d.open"):
+        tap(picker.locator("summary"))
+    for leader in REFERENCE["leaders"]:
+        tap(chip(page, leader))
+    for card in REFERENCE["cards"]:
+        tap(chip(page, card))
+    plus = page.get_by_role("button", name="Wonder stages built: one more")
+    for _ in range(REFERENCE["stages"]):
+        tap(plus)
+    labels = {"victory_1": "Victory tokens of 1 (Age I)", "victory_3": "Victory tokens of 3 (Age II)",
+              "victory_5": "Victory tokens of 5 (Age III)", "defeat": "Defeat tokens (−1)"}
+    for kind, count in REFERENCE["tokens"].items():
+        for _ in range(count):
+            tap(page.get_by_role("button", name=f"{labels[kind]}: one more"))
+    page.get_by_label("Coins", exact=True).fill(str(REFERENCE["coins"]))
+    taps += 1
+    return taps
+
+
+def test_a_leaders_city_takes_few_taps_on_a_short_page(browser, live_server, live_app):
+    game_id = leaders_table(live_app)
+    ann = joined(browser, live_server, game_id, "Ann")
+    height = ann.evaluate("document.documentElement.scrollHeight")
+    taps = enter_reference_city(ann)
+    after = ann.evaluate("document.documentElement.scrollHeight")
+    ann.locator("#city-actions").get_by_role("button", name="Done").click()
+    expect(ann.locator(".flash")).to_have_text("Ann's city is saved.")
+    saved = players_of(live_app, game_id)[0]
+    assert sorted(saved["cards"]) == sorted(REFERENCE["cards"])
+    assert sorted(saved["leaders"]) == sorted(REFERENCE["leaders"])
+    print(f"\nleaders city: {taps} taps (+1 Done), page {height} px at load "
+          f"({height / SCREEN:.1f} screens), {after} px entered ({after / SCREEN:.1f} screens)")
+    assert height <= 5 * SCREEN and after <= 5 * SCREEN

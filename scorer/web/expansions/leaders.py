@@ -17,6 +17,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import Form, FormField, SelectField, SelectMultipleField
 from wtforms.fields.choices import SelectChoice
 
+from ...engine.expansions.leaders.cards import LEADERS_PER_CITY
 from ...engine.expansions.leaders.catalog import leader_catalog
 from ...engine.expansions.leaders.validation import BURY
 from ...engine.rules import Ruleset
@@ -229,9 +230,16 @@ class LeadersPages(PagePart):
 
     def city_section(self, form, ruleset, errors, at, saved_document, document, index):
         found = problems(errors, at, form, document, index)
-        return {**found, "groups": groups(ruleset, list(form.leaders.data or []),
-                                          taken_by(saved_document, index), found["chips"]),
-                "rows": buried_rows(form, ruleset, document["players"][index], found["buried"])}
+        chosen = list(form.leaders.data or [])
+        names = leader_names(ruleset)
+        problems_shown = bool(found["leaders"] or found["chips"] or form.leaders.errors)
+        return {**found, "groups": groups(ruleset, chosen, taken_by(saved_document, index),
+                                          found["chips"]),
+                "rows": buried_rows(form, ruleset, document["players"][index], found["buried"]),
+                # the picker is folded (a tap opens it) unless it has problems to show; it
+                # folds again once a city's leaders are chosen
+                "chosen": [names.get(leader, leader) for leader in chosen],
+                "open": problems_shown, "fold_at": LEADERS_PER_CITY}
 
     def summary_entries(self, form, section):
         return summary_entries(form, section)
