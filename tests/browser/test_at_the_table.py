@@ -136,6 +136,8 @@ def test_every_chip_state_passes_aa_contrast_in_both_schemes(browser, live_serve
         expect(chip(page, "cleopatra")).to_have_class("chip c-leader")  # ticked
         expect(chip(page, "caesar")).to_contain_text("taken by Bram")
         expect(chip(page, "marketplace")).to_contain_text("all copies taken")
+        assert page.evaluate(CONTRAST) == [], (scheme, "picker folded")
+        page.get_by_text("Choose leaders").click()
         chip(page, "cleopatra").hover()
         assert page.evaluate(CONTRAST) == [], scheme
         # a refused chip: a page opened before Bram took the only Marketplace saves it anyway
