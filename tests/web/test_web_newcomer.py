@@ -92,7 +92,7 @@ def test_steppers_are_labelled_with_their_field(app, client):
         assert f'aria-label="{label}: one less"' in html and f'aria-label="{label}: one more"' in html
     client.set_cookie("lang", "nl")
     html = client.get(city_path(app, three_players(app), 0)).get_data(as_text=True)
-    assert re.search(r'aria-label="Munten: een (minder|meer)"', html)
+    assert re.search(r'aria-label="Munten: één (minder|meer)"', html)
 
 
 def chip_of(html, card_id):
