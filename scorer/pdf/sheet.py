@@ -17,6 +17,7 @@ from ..engine.scoring import GameScore, score_game
 from ..engine.validation import Problem, parse_game
 from ..games import service as games_service
 from ..storage import SavedGame
+from ..web.editions import ruleset_title
 from .document import render_pdf
 from .download import slug
 from .paper import Paper
@@ -116,6 +117,7 @@ def game_sheet_pdf(saved: SavedGame, locale: str, paper: Paper) -> bytes:
         return {
             "players": sheet_players(game, score, translator, complete=not waiting),
             "date": format_date(saved.created_at, format="long"),
+            "played_with": ruleset_title(game.ruleset),
         }
 
     return render_pdf("pdf/sheet.html", locale, paper, build=build, title=saved.title,

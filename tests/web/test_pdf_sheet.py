@@ -9,6 +9,7 @@ import pytest
 from babel.dates import format_date
 from pypdf import PdfReader
 
+from scorer.engine.messages import minus
 from scorer.engine.scoring import score_game
 from scorer.engine.validation import parse_game
 from scorer.i18n import translator_for
@@ -83,8 +84,8 @@ def test_seven_player_sheet(app, client):
         assert entry["name"] in flat(first)
     # Every row's points, player after player in seating order, and the totals.
     for row in expected["categories"]:
-        assert " ".join(str(p["scores"][row]) for p in expected["players"]) in first, row
-    assert " ".join(str(p["total"]) for p in expected["players"]) in first
+        assert " ".join(minus(p["scores"][row]) for p in expected["players"]) in first, row
+    assert " ".join(minus(p["total"]) for p in expected["players"]) in first
     assert " ".join(str(p["rank"]) for p in expected["players"]) in first
     assert expected["winners"] == ["Bartłomiej Kęś"]
     assert "Winner: Bartłomiej Kęś" in first
@@ -230,3 +231,13 @@ def test_a_sheet_of_a_game_waiting_for_cities_names_no_winner(app, client):
     assert "Winner" not in first
     complete = game(player("Ann", "gizah", coins=9), player("Bob", "rhodes"), player("Cy", "babylon"))
     assert "Winner: Ann" in flat(pages_of(sheet(client, save(app, complete)).data)[0])
+
+
+def test_the_header_names_the_rules_and_a_minus_is_a_true_minus(app, client):
+    """Issue 21 item 10: which edition and expansions were played, and −3, not -3."""
+    document = {"edition": "second", "expansions": ["leaders"], "players": [
+        player("Ada", "gizah", "day", defeat=3), player("Bob", "babylon", "day"),
+        player("Cy", "rhodes", "day")]}
+    text = flat(pages_of(sheet(client, save(app, document)).data)[0])
+    assert "Second edition (2020) · Leaders" in text
+    assert "−3" in text and "-3" not in text
