@@ -188,7 +188,8 @@ OWN_SEAT_FIELDS = ("wonder", "side")
 
 
 def save_city(game_id: str, player_id: str, city: dict, is_current: Callable[[str], bool],
-              version: Callable[[dict], str] = city_version, seat: dict | None = None):
+              version: Callable[[dict], str] = city_version, seat: dict | None = None,
+              entered: bool = True):
     """Replace one player's city, if the version the form or client read is still the stored one.
 
     ``is_current(version(player))`` tells, for the player as stored now; ``version`` is
@@ -201,7 +202,7 @@ def save_city(game_id: str, player_id: str, city: dict, is_current: Callable[[st
         index, player = player_at(document, player_id)
         if not is_current(version(player)):
             raise Stale(player, version(player))
-        document["players"][index] = with_city(player, city)
+        document["players"][index] = dict(with_city(player, city), entered=entered)
         document["players"][index].update(
             {key: value for key, value in (seat or {}).items() if key in OWN_SEAT_FIELDS})
         return validated(document)

@@ -197,7 +197,7 @@ def seat_typed(form: CityForm) -> dict:
 
 def known_action(document: dict, action: str) -> bool:
     """Whether ``action`` is the value of a button the city page has (checked before saving)."""
-    if action in ("", "stay", "pad", "prev", "next", "build"):
+    if action in ("", "stay", "progress", "pad", "prev", "next", "build"):
         return True
     return action.startswith("goto-") and action[5:] in player_ids.ids_of(document)
 
@@ -312,7 +312,7 @@ def edit(game_id: str, player_id: str):
     try:
         saved = games_service.save_city(game_id, player_id, typed_city(document, index),
                                         games_service.version_is(form.version.data),
-                                        seat=seat_typed(form))
+                                        seat=seat_typed(form), entered=action != "progress")
     except games_service.NoSuchGame:
         abort(404)
     except games_service.NoSuchPlayer:
@@ -323,7 +323,9 @@ def edit(game_id: str, player_id: str):
         return show_invalid(game_id, player_id, form, invalid)
     player = saved.document["players"][player_ids.index_of(saved.document, player_id)]
     seats_remembered.city_saved(game_id, player)
-    flash(_("%(name)s's city is saved.", name=player["name"]))
+    flash(_("%(name)s's city is saved as in progress: the pad names no winner until it is saved "
+            "as done.", name=player["name"]) if action == "progress"
+          else _("%(name)s's city is saved.", name=player["name"]))
     return redirect(target(game_id, saved.document, player_id, action))
 
 

@@ -73,3 +73,22 @@ def test_tokens_that_cannot_pair_up_are_a_hint_never_a_refusal(app, client):
     assert "wins with" in html  # scored all the same
     paired = entered_game(app, {"victory_1": 2}, {"defeat": 1}, {"defeat": 1})
     assert "defeat tokens" not in client.get(f"/games/{paired}").get_data(as_text=True)
+
+
+def test_a_city_saved_as_in_progress_keeps_the_pad_from_naming_a_winner(app, client, game_id):
+    """A mid-game check: the city is saved, the pad still waits for it."""
+    from tests.helpers import city_path
+
+    first = ids(app, game_id)[0]
+    client.post(f"/games/{game_id}/join/{first}")  # "This is me": the Done page
+    html = client.get(city_path(app, game_id, 0)).get_data(as_text=True)
+    version = re.search(r'name="version" type="hidden" value="([^"]*)"', html).group(1)
+    data = {"cards": ["altar"], "stages": "0", "coins": "3", "victory_1": "0", "victory_3": "0",
+            "victory_5": "0", "defeat": "0", "version": version, "action": "progress"}
+    answer = client.post(city_path(app, game_id, 0), data=data)
+    assert answer.status_code == 302
+    with app.app_context():
+        saved = storage.load_game(game_id).document["players"][0]
+    assert saved["cards"] == ["altar"] and saved["entered"] is False
+    pad = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Waiting for 1 city: Ada." in pad and "wins with" not in pad
