@@ -189,9 +189,11 @@ def main(argv: list[str]) -> None:
             lines += [f"{name} names <- {f[kind].name} sha256={sha256(f[kind])}"
                       for f in editions.values() if f[kind] != files[kind]]
         (out / "sources.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    from import_leaders import import_leaders  # the Leaders expansion: its own module
+    from import_cities import import_cities  # each expansion: its own module
+    from import_leaders import import_leaders
 
     import_leaders(reference)
+    import_cities(reference)
 
 
 if __name__ == "__main__":

@@ -45,6 +45,8 @@ class City:
         tallies["defeat_token"] = self.tokens.get("defeat", 0)
         tallies["victory_token"] = sum(count for kind, count in self.tokens.items()
                                        if kind != "defeat")
+        # each kind of token by its id too (``victory_1``: the Age I victories)
+        tallies.update(self.tokens)
         tallies.update(self.extra_tallies)
         object.__setattr__(self, "tallies", tallies)
 
@@ -88,6 +90,8 @@ class Game:
 
     ruleset: Ruleset
     cities: tuple[City, ...]
+    #: what the expansions played add to the game itself, by document field (``teams``)
+    parts: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def catalog(self) -> Catalog:

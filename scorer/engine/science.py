@@ -6,6 +6,7 @@ Olympia's copy of it), so trying every placement is exact and, cached, costs not
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
@@ -34,3 +35,54 @@ def best_placement(counts: tuple[int, int, int], wilds: int) -> tuple[int, tuple
         if points > best_points:
             best_points, best_choice = points, tuple(SCIENCE_SYMBOLS[i] for i in choice)
     return best_points, best_choice
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ExtraSymbols:
+    """One way to choose the extra science symbols an expansion gives at the end of the game
+    (say, which symbols its copies take): the expansion offers its alternatives
+    (``Expansion.science_options``), and whoever places the science choices tries each one
+    together with the free symbols and its own choices, keeping the one that scores most.
+    Compared by identity (its parts are messages)."""
+
+    #: compasses, gears and tablets added
+    added: tuple[int, int, int] = (0, 0, 0)
+    #: how the science line names them ("copied tablet (Pigeon Loft, from Bo)")
+    parts: tuple = ()
+    #: fields the score report adds for the player
+    report: tuple[tuple[str, object], ...] = ()
+
+    def on(self, counts: tuple[int, int, int]) -> tuple[int, int, int]:
+        added = self.added
+        return (counts[0] + added[0], counts[1] + added[1], counts[2] + added[2])
+
+    def __add__(self, other: ExtraSymbols) -> ExtraSymbols:
+        return ExtraSymbols(other.on(self.added), self.parts + other.parts,
+                            self.report + other.report)
+
+
+NO_EXTRA = ExtraSymbols()
+#: the options of a city no expansion gives extra symbols to: just none
+NO_OPTIONS = (NO_EXTRA,)
+
+
+def combine_options(offered: list[tuple[ExtraSymbols, ...]]) -> tuple[ExtraSymbols, ...]:
+    """Every combination of the alternatives several expansions offer, in order."""
+    combined = NO_OPTIONS
+    for options in offered:
+        if options:
+            combined = tuple(first + second for first in combined for second in options)
+    return combined
+
+
+def best_with_options(counts: tuple[int, int, int], wilds: int,
+                      options: tuple[ExtraSymbols, ...] = NO_OPTIONS,
+                      ) -> tuple[int, tuple[str, ...], ExtraSymbols]:
+    """:func:`best_placement` of the free symbols on top of the best of the ``options``
+    (ties: the first option)."""
+    best = None
+    for option in options:
+        points, choices = best_placement(option.on(counts), wilds)
+        if best is None or points > best[0]:
+            best = (points, choices, option)
+    return best

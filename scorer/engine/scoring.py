@@ -26,7 +26,15 @@ from .messages import (
     Translator,
     nmessage,
 )
-from .science import best_placement, science_points
+from .science import (
+    NO_EXTRA,
+    NO_OPTIONS,
+    ExtraSymbols,
+    best_placement,
+    best_with_options,
+    combine_options,
+    science_points,
+)
 from .science_lines import free_symbol_parts, science_sum_line, symbol_counts
 
 #: compatibility for modules not yet reading the ruleset: the first edition's pad order
@@ -93,21 +101,28 @@ class GameScore:
     #: True when the winners were separated from others on equal points by their coins
     decided_by_coins: bool = False
     categories: tuple[str, ...] = CATEGORIES
+    #: game-level report fields the expansions add (``teams``)
+    extra: dict = field(default_factory=dict)
 
     def as_dict(self, translator: Translator = ENGLISH) -> dict:
-        return {
+        data = {
             "edition": self.edition,
             "categories": list(self.categories),
             "players": [player.as_dict(translator) for player in self.players],
             "winners": list(self.winners),
             "decided_by_coins": self.decided_by_coins,
         }
+        if self.extra:
+            data.update(self.extra)
+        return data
 
 
 def score_game(game: Game) -> GameScore:
     players = [score_city(game, index) for index in range(len(game.cities))]
     result = GameScore(game.edition, players, categories=game.ruleset.categories)
     rank_players(result)
+    for expansion in game.ruleset.parts:
+        expansion.score_game(game, result)
     return result
 
 
@@ -185,22 +200,32 @@ def score_city(game: Game, index: int) -> PlayerScore:
     player = PlayerScore(city.name, city.coins, city.free_city, scores, explanations,
                          {"compass": symbols[0], "gear": symbols[1], "tablet": symbols[2]}, [])
     counts = (symbols[0], symbols[1], symbols[2])
+    options = science_options(game, index)
     if copies_guild:
-        copy_guild(game, index, player, counts, wild_sources)
+        copy_guild(game, index, player, counts, wild_sources, options)
     science_placed = False
     for expansion in ruleset.parts:
         # its rows, and what it changes in others (science placed with its own choices)
-        science_placed |= expansion.score_city(game, index, player, counts, wild_sources)
+        science_placed |= expansion.score_city(game, index, player, counts, wild_sources,
+                                               options)
     if not science_placed:
-        science, choices = best_placement(counts, len(wild_sources))
+        science, choices, option = best_with_options(counts, len(wild_sources), options)
         scores["science"] = science
         player.science_choices = list(choices)
-        explanations["science"].append(science_line(counts, choices, tuple(wild_sources)))
+        explanations["science"].append(science_line(counts, choices, tuple(wild_sources),
+                                                    option))
+        player.extra.update(option.report)
     for lines in explanations.values():
         if not lines:
             lines.append(NOTHING)
     player.total = sum(scores.values())
     return player
+
+
+def science_options(game: Game, index: int) -> tuple[ExtraSymbols, ...]:
+    """The extra-symbol alternatives the expansions played give the city, combined."""
+    offered = [expansion.science_options(game, index) for expansion in game.ruleset.parts]
+    return combine_options(offered) if any(offered) else NO_OPTIONS
 
 
 def clear_memos() -> None:
@@ -251,13 +276,14 @@ def wonder_line(wonder: Wonder, side: str, built: int) -> tuple[int, Message]:
 
 
 def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, int, int],
-               wild_sources: list[tuple[Card | Stage, bool]]) -> None:
+               wild_sources: list[tuple[Card | Stage, bool]],
+               options: tuple[ExtraSymbols, ...] = NO_OPTIONS) -> None:
     """Olympia B stage 3: score the neighbour's guild that adds most to the copier's total.
 
     The copy is scored from Olympia's seat, as if Olympia had built it; a copied Scientists
     Guild is one more free symbol for the science row.
     """
-    base_science, _ = best_placement(counts, len(wild_sources))
+    base_science = best_with_options(counts, len(wild_sources), options)[0]
     candidates = []
     for side, neighbour in (("left", game.left(index)), ("right", game.right(index))):
         for card in neighbour.cards:
@@ -270,7 +296,7 @@ def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, i
                 lines.append(line)
             wild = card.symbol_index == WILD
             gain = guild_points + copy_gain(game, index, card, counts, wild_sources,
-                                            base_science)
+                                            base_science, options)
             candidates.append((gain, side, neighbour, card, guild_points, lines, wild))
     if not candidates:
         player.explanations["guilds"].append(NO_GUILD_NEXT_DOOR)
@@ -301,28 +327,33 @@ def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, i
 
 
 def copy_gain(game: Game, index: int, card: Card, counts: tuple[int, int, int],
-              wild_sources: list, base_science: int) -> int:
+              wild_sources: list, base_science: int,
+              options: tuple[ExtraSymbols, ...] = NO_OPTIONS) -> int:
     """What a copied guild adds beyond its own points: an expansion valuing the copy with its
-    own choices says; otherwise a copied free symbol is worth what it adds to science."""
+    own choices says; otherwise a copied free symbol is worth what it adds to science (with
+    the expansions' extra symbols chosen anew)."""
     for expansion in game.ruleset.parts:
-        gain = expansion.copy_gain(game, index, card, counts, len(wild_sources))
+        gain = expansion.copy_gain(game, index, card, counts, len(wild_sources), options)
         if gain is not None:
             return gain
     if card.symbol_index == WILD:
-        return best_placement(counts, len(wild_sources) + 1)[0] - base_science
+        return best_with_options(counts, len(wild_sources) + 1, options)[0] - base_science
     return 0
 
 
 @lru_cache(maxsize=1024)
 def science_line(counts: tuple[int, int, int], choices: tuple[str, ...],
-                 wild_sources: tuple[tuple[Card | Stage, bool], ...]) -> Message:
-    """"3 tablets, 2 gears, 1 compass, free symbol as compass (...): 9 + 4 + 4 + 14 = 31"."""
-    placed = list(counts)
+                 wild_sources: tuple[tuple[Card | Stage, bool], ...],
+                 extra: ExtraSymbols = NO_EXTRA) -> Message:
+    """"3 tablets, 2 gears, 1 compass, free symbol as compass (...): 9 + 4 + 4 + 14 = 31";
+    an expansion's extra symbols are named after the city's own."""
+    placed = list(extra.on(counts))
     for symbol in choices:
         placed[SCIENCE_SYMBOLS.index(symbol)] += 1
     if not any(placed):
         return NO_SCIENCE
-    parts = symbol_counts(counts) + free_symbol_parts(choices, wild_sources)
+    parts = (symbol_counts(counts) + list(extra.parts)
+             + free_symbol_parts(choices, wild_sources))
     return science_sum_line(tuple(parts), tuple(counts), tuple(placed), science_points(tuple(placed)))
 
 

@@ -122,11 +122,13 @@ def parse_game(document: Any, extra_fields: frozenset[str] = frozenset(),
     cities = [parse_city(ruleset, index, raw, problems, holders, tables)
               for index, raw in enumerate(players)]
     check_across_cities(ruleset, players, holders, problems)
+    game_parts: dict = {}
     for expansion, table in zip(ruleset.parts, tables, strict=True):
         expansion.check_table(ruleset, players, table, problems)
+        game_parts.update(expansion.parse_game(ruleset, document, table, problems))
     if problems:
         return None, bounds.bounded(problems)
-    return Game(ruleset, tuple(cities)), problems
+    return Game(ruleset, tuple(cities), game_parts), problems
 
 
 def check_player_count(ruleset: Ruleset, players: list, problems: Problems) -> None:
@@ -189,9 +191,7 @@ def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
     tokens = parse_tokens(ruleset, at, raw.get("tokens", {}), problems)
     free_city = raw.get("free_city", False)
     if "free_city" in raw and not ruleset.free_city:
-        problems.add(f"{at}.free_city", "invalid",
-                     N_("This edition has no two-player variant with the Free City: a game "
-                        "has %(low)d to %(high)d players."),
+        problems.add(f"{at}.free_city", "invalid", ruleset.no_free_city,
                      low=ruleset.min_players, high=ruleset.max_players)
     elif not isinstance(free_city, bool):
         problems.add(f"{at}.free_city", "invalid", N_("\"free_city\" must be true or false."))
@@ -310,11 +310,16 @@ def parse_tokens(ruleset: Ruleset, at: str, raw: Any, problems: Problems) -> dic
     return tokens
 
 
-
 def holder_names(players: list, paths: list[str]) -> list[str]:
     """The names of the cities at ``players[N]...`` paths, each once, in seating order."""
     seats = sorted({int(path[len("players["):path.index("]")]) for path in paths})
     return [str(players[seat].get("name") or f"#{seat + 1}") for seat in seats]
+
+
+def deck_players_of(ruleset: Ruleset, seats: int) -> int:
+    """The table whose decks are dealt: the two-player variant deals three players' decks, a
+    table larger than the decks are made for deals the largest (``ruleset.largest_deck``)."""
+    return min(max(seats, ruleset.min_players), ruleset.largest_deck)
 
 
 def check_across_cities(ruleset: Ruleset, players: list, holders: dict[str, list[str]],
@@ -323,7 +328,7 @@ def check_across_cities(ruleset: Ruleset, players: list, holders: dict[str, list
     catalog = ruleset.catalog
     names: dict[str, int] = {}
     wonders: dict[str, int] = {}
-    deck_players = max(len(players), ruleset.min_players)
+    deck_players = deck_players_of(ruleset, len(players))
     for index, raw in enumerate(players):
         if not isinstance(raw, dict):
             continue

@@ -35,7 +35,7 @@ def test_cities_leader_message_names_the_cities_expansion():
     from scorer.engine.validation import parse_game
 
     _, problems = parse_game(leaders_game(city("P", "gizah", leaders=["caligula"])))
-    assert "Cities expansion" in problems[0].as_dict()["message"]
+    assert "cities expansion" in problems[0].as_dict()["message"].lower()
 
 
 def test_a_leader_twice_in_a_city_or_in_a_game():
@@ -72,7 +72,7 @@ def test_leaders_guilds_only_in_a_first_edition_leaders_game():
 
 def test_unknown_expansion():
     doc = leaders_game(city("P", "gizah"))
-    doc["expansions"] = ["leaders", "cities"]
+    doc["expansions"] = ["leaders", "armada"]
     assert ("expansions", "unsupported_expansion") in codes(doc)
 
 

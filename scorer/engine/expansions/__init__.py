@@ -36,6 +36,9 @@ class Expansion:
     player_fields: frozenset[str] = frozenset()
     #: fields of a trade question it answers (a question using one is its to parse and answer)
     question_fields: frozenset[str] = frozenset()
+    #: fields it adds to the game document itself (``teams``): without the expansion a
+    #: document using one is told which expansion it needs
+    game_fields: frozenset[str] = frozenset()
     #: the longest list each of its list fields may hold, checked before anything else
     list_bounds: Mapping[str, int] = MappingProxyType({})
 
@@ -45,6 +48,12 @@ class Expansion:
         """The ruleset with this expansion: rows, fields, cards, wonders, limits, its data
         (``base.extended(...)``, ``base.with_data(self.id, ...)``)."""
         return base
+
+    def finish(self, ruleset) -> Any:
+        """The ruleset once every played expansion extended it (in sorted order): what this
+        one changes in the others' facts when played together (a row's place after another
+        expansion's row, another expansion's cards it makes playable)."""
+        return ruleset
 
     # -- validation -------------------------------------------------------------------------
 
@@ -61,6 +70,11 @@ class Expansion:
     def check_table(self, ruleset, players: list, table: Any, problems) -> None:
         """Checks across the table once every player was read."""
 
+    def parse_game(self, ruleset, document: dict, table: Any, problems) -> Mapping[str, Any]:
+        """Check this expansion's game fields (``game_fields``) once the players were read;
+        return what the game holds of them (``Game.parts``)."""
+        return {}
+
     # -- the city model ---------------------------------------------------------------------
 
     def tallies(self, parts: Mapping[str, Any]) -> Mapping[str, int]:
@@ -69,20 +83,34 @@ class Expansion:
 
     # -- scoring ----------------------------------------------------------------------------
 
+    def science_options(self, game, index: int) -> tuple:
+        """The alternatives of extra science symbols this expansion lets the city choose at the
+        end of the game (:class:`~scorer.engine.science.ExtraSymbols`, each one way to
+        choose; empty: none). Whoever places the science choices tries every combination of
+        the expansions' alternatives together with the free symbols and its own choices, so
+        that all of them are made jointly to score most."""
+        return ()
+
     def score_city(self, game, index: int, player, counts: tuple[int, int, int],
-                   wild_sources: list) -> bool:
+                   wild_sources: list, options: tuple) -> bool:
         """Fill this expansion's rows (and what it changes in others) on ``player``, a
         :class:`~scorer.engine.scoring.PlayerScore`: ``counts`` are the city's compasses, gears
-        and tablets, ``wild_sources`` its free symbols as (card or stage, copied). Return True
-        when this expansion placed the science choices itself (its own choices join the free
-        symbols'); the core places them otherwise."""
+        and tablets, ``wild_sources`` its free symbols as (card or stage, copied), ``options``
+        the expansions' extra-symbol alternatives (:meth:`science_options`, combined). Return
+        True when this expansion placed the science choices itself (its own choices join the
+        free symbols' and the options); the core places them otherwise."""
         return False
 
     def copy_gain(self, game, index: int, card, counts: tuple[int, int, int],
-                  wilds: int) -> int | None:
+                  wilds: int, options: tuple) -> int | None:
         """What copying ``card`` (Olympia's guild copy) adds beyond the guild's own points when
         this expansion values it (None: the core's valuation holds)."""
         return None
+
+    def score_game(self, game, result) -> None:
+        """Once every city is scored and ranked: game-level report fields this expansion adds
+        (``result.extra``, a :class:`~scorer.engine.scoring.GameScore`'s), such as team
+        totals and team ranks."""
 
     # -- the build checker -----------------------------------------------------------------
 
@@ -152,9 +180,9 @@ def installed() -> Mapping[str, Expansion]:
 
 
 def field_owners() -> Mapping[str, str]:
-    """Player field -> the expansion that adds it."""
+    """Player or game field -> the expansion that adds it."""
     return {field: expansion.id for expansion in installed().values()
-            for field in expansion.player_fields}
+            for field in expansion.player_fields | expansion.game_fields}
 
 
 def question_owners() -> Mapping[str, Expansion]:

@@ -39,7 +39,8 @@ Expansions
 ----------
 An expansion is a plug-in package ``scorer.engine.expansions.<id>`` (see that package):
 ``get_ruleset`` applies the played expansions' ``extend`` hooks in sorted order to the
-edition's ruleset, keeps the expansion objects as ``ruleset.parts`` and caches the result.
+edition's ruleset, keeps the expansion objects as ``ruleset.parts``, lets each ``finish`` the
+result (what expansions change in each other when played together) and caches it.
 """
 
 from __future__ import annotations
@@ -105,6 +106,9 @@ def _ruleset(edition: str, played: tuple[str, ...]) -> Ruleset:
         parts = tuple(installed()[name] for name in played)
         for expansion in parts:
             base = expansion.extend(base)
-        return base.extended(expansions=played, parts=parts)
+        ruleset = base.extended(expansions=played, parts=parts)
+        for expansion in parts:
+            ruleset = expansion.finish(ruleset)
+        return ruleset
     spec = _EDITIONS[edition]
     return ruleset_from(spec, load_edition_catalog(spec))

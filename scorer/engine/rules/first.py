@@ -6,6 +6,7 @@ whole game. Cards and wonders are the generated data in ``scorer/engine/data/fir
 
 from __future__ import annotations
 
+from ..catalog import COLOURS
 from ..messages import N_, P_, Message
 from .ruleset import EditionSpec, Row, Side, SideMessages, TokenKind, TradeRules
 
@@ -42,6 +43,8 @@ EDITION = EditionSpec(
     min_players=3,
     max_players=7,
     free_city=True,
+    largest_deck=7,
+    colours=COLOURS,
     tokens=TOKENS,
     max_battles=6,
     starting_coins=3,
@@ -51,4 +54,6 @@ EDITION = EditionSpec(
     trade=TRADE,
     player_fields=PLAYER_FIELDS | {"free_city"},
     game_fields=GAME_FIELDS,
+    no_free_city=N_("This edition has no two-player variant with the Free City: a game has "
+                    "%(low)d to %(high)d players."),
 )

@@ -85,6 +85,11 @@ class RuleFacts:
     max_players: int
     #: whether the two-player variant with the Free City exists
     free_city: bool
+    #: the largest table the decks are made for: a larger table plays that table's decks
+    #: (its copies, its guilds)
+    largest_deck: int
+    #: the colours of buildings, in the order the pages list them
+    colours: tuple[str, ...]
     #: conflict tokens in score-pad order (victories by age, then defeats) with their limits
     tokens: tuple[TokenKind, ...]
     #: battles a city fights in a game (one token each at most)
@@ -100,6 +105,9 @@ class RuleFacts:
     player_fields: frozenset[str]
     #: fields of the game document itself (a trade question adds its own)
     game_fields: frozenset[str]
+    #: the message refusing the Free City when the variant does not exist (msgid; ``%(low)d``
+    #: and ``%(high)d`` the player counts)
+    no_free_city: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

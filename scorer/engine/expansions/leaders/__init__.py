@@ -59,12 +59,12 @@ class Leaders(Expansion):
     def tallies(self, parts):
         return {"leader": len(parts.get("leaders", ()))}
 
-    def score_city(self, game, index, player, counts, wild_sources):
-        apply_leaders(game, index, player, counts, wild_sources)
+    def score_city(self, game, index, player, counts, wild_sources, options):
+        apply_leaders(game, index, player, counts, wild_sources, options)
         return True
 
-    def copy_gain(self, game, index, card, counts, wilds):
-        return copy_gain(game, index, card, counts, wilds)
+    def copy_gain(self, game, index, card, counts, wilds, options):
+        return copy_gain(game, index, card, counts, wilds, options)
 
     def cost_report(self, city, target, cost, market):
         perks = perks_for(city, target)

@@ -15,7 +15,7 @@ from functools import cache
 from types import MappingProxyType
 
 from ...catalog import make_effects, read_data
-from .cards import Leader
+from .cards import PLAYABLE_SETS, Leader
 from .effects import register_leader_effects
 
 #: the package whose ``data/`` folder holds the expansion's data (made by
@@ -32,13 +32,19 @@ class LeaderCatalog:
     wonders: tuple[dict, ...]
     #: the first-edition Leaders box's guilds as raw card data
     guilds: tuple[dict, ...]
+    #: the sets whose leaders a city may recruit: the box's own, and the sets of other
+    #: expansions played with it (named by expansion id, which ``finish`` adds)
+    sets: frozenset[str] = frozenset(PLAYABLE_SETS)
 
     @property
     def playable(self) -> tuple[Leader, ...]:
-        return tuple(leader for leader in self.leaders.values() if leader.playable)
+        return tuple(leader for leader in self.leaders.values() if leader.set in self.sets)
+
+    def allows(self, leader: Leader) -> bool:
+        return leader.set in self.sets
 
 
-def _leader(raw: dict) -> Leader:
+def make_leader(raw: dict) -> Leader:
     effects = make_effects(raw["effects"], f"leader {raw['id']!r}")
     cost = raw["cost"]
     if not (cost == "A" or isinstance(cost, int)):
@@ -51,7 +57,7 @@ def _leader(raw: dict) -> Leader:
 def load_leaders() -> LeaderCatalog:
     """The expansion's data, read once per process; an unknown effect word raises here."""
     register_leader_effects()
-    leaders = {raw["id"]: _leader(raw) for raw in read_data("", "leaders.json", PACKAGE)}
+    leaders = {raw["id"]: make_leader(raw) for raw in read_data("", "leaders.json", PACKAGE)}
     return LeaderCatalog(MappingProxyType(leaders), tuple(read_data("", "wonders.json", PACKAGE)),
                          tuple(read_data("", "guilds-first.json", PACKAGE)))
 

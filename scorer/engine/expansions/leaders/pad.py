@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...catalog import SCIENCE_SYMBOLS, WILD, Card, Stage
 from ...city import Game
 from ...messages import N_, Message
+from ...science import NO_OPTIONS, ExtraSymbols
 from ...science_lines import free_symbol_parts, science_sum_line, symbol_counts
 from .cards import buried_of
 from .scoring import LeaderScore, copies_leader, science_parts, score_leaders
@@ -32,23 +33,26 @@ def courtesans_of(game: Game, index: int, copied_guild: str | None) -> Card | No
 
 
 def copy_gain(game: Game, index: int, card: Card, counts: tuple[int, int, int],
-              wilds: int) -> int:
+              wilds: int, options: tuple[ExtraSymbols, ...] = NO_OPTIONS) -> int:
     """What copying a neighbour's guild adds to science and the leaders row (Olympia B): a
-    free symbol, or the Courtesans' copy of a leader, valued together with the leaders."""
-    before = score_leaders(game, index, counts, wilds).total
+    free symbol, or the Courtesans' copy of a leader, valued together with the leaders (and
+    the other expansions' extra-symbol ``options``)."""
+    before = score_leaders(game, index, counts, wilds, options=options).total
     if copies_leader(card):
-        return score_leaders(game, index, counts, wilds, card).total - before
+        return score_leaders(game, index, counts, wilds, card, options).total - before
     if card.symbol_index == WILD:
-        return score_leaders(game, index, counts, wilds + 1).total - before
+        return score_leaders(game, index, counts, wilds + 1, options=options).total - before
     return 0
 
 
 def apply_leaders(game: Game, index: int, player, counts: tuple[int, int, int],
-                  wild_sources: list[tuple[Card | Stage, bool]]) -> LeaderScore:
-    """Fill in the leaders row and the rows the leaders change on ``player`` (a PlayerScore)."""
+                  wild_sources: list[tuple[Card | Stage, bool]],
+                  options: tuple[ExtraSymbols, ...] = NO_OPTIONS) -> LeaderScore:
+    """Fill in the leaders row and the rows the leaders change on ``player`` (a PlayerScore);
+    the other expansions' extra-symbol ``options`` are chosen together with the leaders'."""
     city = game.cities[index]
     courtesans = courtesans_of(game, index, player.copied_guild)
-    result = score_leaders(game, index, counts, len(wild_sources), courtesans)
+    result = score_leaders(game, index, counts, len(wild_sources), courtesans, options)
     choice = result.science
     shown = (counts[0] + result.symbols[0], counts[1] + result.symbols[1],
              counts[2] + result.symbols[2])
@@ -73,6 +77,7 @@ def apply_leaders(game: Game, index: int, player, counts: tuple[int, int, int],
     if result.copied is not None:
         extra["copied_leader"] = result.copied.id
         extra["copied_leader_from"] = result.copied_from
+    extra.update(result.extra.report)
     return result
 
 
@@ -83,6 +88,7 @@ def science_line(shown: tuple[int, int, int], result: LeaderScore,
     choice = result.science
     if not any(choice.final):
         return NO_SCIENCE
-    parts = symbol_counts(shown) + free_symbol_parts(choice.wilds, wild_sources)
+    parts = (symbol_counts(shown) + list(result.extra.parts)
+             + free_symbol_parts(choice.wilds, wild_sources))
     parts.extend(science_parts(result))
     return science_sum_line(tuple(parts), shown, tuple(choice.final), choice.science)

@@ -156,10 +156,11 @@ def parse_recruit(catalog, value, age: int | None, problems) -> Leader | None:
     if leader is None:
         problems.add("recruit", "unknown_leader", N_("Unknown leader '%(leader)s'."), leader=value)
         return None
-    if not leader.playable:
+    if not catalog.allows(leader):
         problems.add("recruit", "unsupported_expansion",
-                     N_("%(leader)s is a leader of the Cities expansion, which this app does not "
-                        "support: leave it out."), leader=leader.label)
+                     N_("%(leader)s is a leader of the %(expansion)s expansion: add "
+                        "\"%(expansion)s\" to the game's \"expansions\" or leave it out."),
+                     leader=leader.label, expansion=leader.set)
         return None
     if leader.age_cost and age is None:
         problems.add("age", "invalid",

@@ -17,6 +17,7 @@ from functools import lru_cache
 from ...catalog import SCIENCE_SYMBOLS, Card, Effect, Stage
 from ...city import City, Game
 from ...messages import N_, Message, N_plural, Sum, nmessage
+from ...science import NO_EXTRA, NO_OPTIONS, ExtraSymbols
 from .cards import Leader, leaders_of
 from .science import ScienceChoice, best_science
 
@@ -180,6 +181,8 @@ class LeaderScore:
     copied: Leader | None = None
     copied_from: str | None = None
     copy_lines: list[Message] = field(default_factory=list)
+    #: the other expansions' extra symbols chosen with the leaders' (in ``science.final``)
+    extra: ExtraSymbols = NO_EXTRA
 
     @property
     def total(self) -> int:
@@ -187,9 +190,11 @@ class LeaderScore:
 
 
 def evaluate(game: Game, index: int, leaders: Sequence[Leader], counts: tuple[int, int, int],
-             wilds: int, copied: Leader | None = None) -> LeaderScore:
+             wilds: int, copied: Leader | None = None,
+             options: tuple[ExtraSymbols, ...] = NO_OPTIONS) -> LeaderScore:
     """Score ``leaders`` (face-up, and ``copied`` among them when the Courtesans copy one)
-    for the city at seat ``index``, with its science symbols ``counts`` and ``wilds``."""
+    for the city at seat ``index``, with its science symbols ``counts`` and ``wilds``, and
+    the best of the other expansions' extra-symbol ``options`` (ties: the first)."""
     symbols = list(counts)
     copies: list[Leader] = []
     swaps: list[Leader] = []
@@ -208,7 +213,11 @@ def evaluate(game: Game, index: int, leaders: Sequence[Leader], counts: tuple[in
                 set_bonus += effect["vp"]
                 aristotles.append((leader, effect["vp"]))
     placed = (symbols[0], symbols[1], symbols[2])
-    choice = best_science(placed, wilds, len(copies), len(swaps), set_bonus)
+    choice, extra = None, NO_EXTRA
+    for option in options:
+        tried = best_science(option.on(placed), wilds, len(copies), len(swaps), set_bonus)
+        if choice is None or tried.total > choice.total:
+            choice, extra = tried, option
     points, lines = 0, []
     copy_index = swap_index = 0
     for leader in leaders:
@@ -248,7 +257,7 @@ def evaluate(game: Game, index: int, leaders: Sequence[Leader], counts: tuple[in
                                     "coins, tokens and buildings entered): 0"),
                                  {"leader": leader.label}))
     added = (placed[0] - counts[0], placed[1] - counts[1], placed[2] - counts[2])
-    return LeaderScore(points, lines, choice, added, tuple(copies), tuple(swaps))
+    return LeaderScore(points, lines, choice, added, tuple(copies), tuple(swaps), extra=extra)
 
 
 def copy_line(leader: Leader, symbol: str | None) -> Message:
@@ -274,23 +283,24 @@ def copies_leader(item: Card | Stage) -> bool:
 
 
 def score_leaders(game: Game, index: int, counts: tuple[int, int, int], wilds: int,
-                  courtesans: Card | None = None) -> LeaderScore:
+                  courtesans: Card | None = None,
+                  options: tuple[ExtraSymbols, ...] = NO_OPTIONS) -> LeaderScore:
     """The leaders row and science of one city; ``courtesans`` is the guild (built or copied
     by Olympia) that lets it copy a neighbour's face-up leader, chosen to score most."""
     city = game.cities[index]
     own = tuple(leaders_of(city))
     if courtesans is None:
-        result = evaluate(game, index, own, counts, wilds)
+        result = evaluate(game, index, own, counts, wilds, options=options)
         if not own:
             result.lines.append(NO_LEADER)
         return result
     candidates = []
     for side, neighbour in (("left", game.left(index)), ("right", game.right(index))):
         for leader in leaders_of(neighbour):
-            outcome = evaluate(game, index, (*own, leader), counts, wilds, leader)
+            outcome = evaluate(game, index, (*own, leader), counts, wilds, leader, options)
             candidates.append((outcome.total, side, leader.id, neighbour, leader, outcome))
     if not candidates:
-        result = evaluate(game, index, own, counts, wilds)
+        result = evaluate(game, index, own, counts, wilds, options=options)
         if not own:
             result.lines.append(NO_LEADER)
         result.copy_lines.append(Message(
@@ -299,7 +309,7 @@ def score_leaders(game: Game, index: int, counts: tuple[int, int, int], wilds: i
         return result
     candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
     best_total, side, _, neighbour, leader, outcome = candidates[0]
-    base = evaluate(game, index, own, counts, wilds).total
+    base = evaluate(game, index, own, counts, wilds, options=options).total
     others = tuple(Message(N_("%(leader)s %(gain)d"), {"leader": c[4].label, "gain": c[0] - base})
                    for c in candidates[1:])
     params = {"card": courtesans.label, "leader": leader.label, "name": neighbour.name,

@@ -50,10 +50,11 @@ def _leader(catalog: LeaderCatalog, path: str, value: Any, problems) -> Leader |
     if leader is None:
         problems.add(path, "unknown_leader", N_("Unknown leader '%(leader)s'."), leader=value)
         return None
-    if not leader.playable:
+    if not catalog.allows(leader):
         problems.add(path, "unsupported_expansion",
-                     N_("%(leader)s is a leader of the Cities expansion, which this app does not "
-                        "support: leave it out."), leader=leader.label)
+                     N_("%(leader)s is a leader of the %(expansion)s expansion: add "
+                        "\"%(expansion)s\" to the game's \"expansions\" or leave it out."),
+                     leader=leader.label, expansion=leader.set)
         return None
     return leader
 
