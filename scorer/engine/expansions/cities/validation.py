@@ -93,17 +93,20 @@ def check_table(ruleset, players: list, table: TableCities, problems,
             continue
         tokens = raw.get("tokens", {}) if isinstance(raw, dict) else None
         if isinstance(tokens, dict):
-            check_tokens(f"players[{index}]", tokens, table.raiders[index], problems)
+            check_tokens(ruleset, f"players[{index}]", tokens, table.raiders[index], problems)
 
 
-def check_tokens(at: str, tokens: dict, raiders: tuple[int, ...], problems) -> None:
+def check_tokens(ruleset, at: str, tokens: dict, raiders: tuple[int, ...], problems) -> None:
     """Two victory tokens of an Age from its conflicts, plus one per Raider card of that Age;
-    six battles in all, plus one token per Raider card."""
+    six battles in all, plus one token per Raider card. Counts the ruleset's own limits
+    refuse are reported once, by the game validator."""
     held = 0
+    for kind, count in tokens.items():
+        limit = ruleset.token(kind)
+        if limit is None or not _whole(count) or not 0 <= count <= limit.limit:
+            return
     for age, kind in VICTORY_OF_AGE.items():
         count = tokens.get(kind, 0)
-        if not _whole(count) or count < 0:
-            return
         most = VICTORIES_PER_AGE + raiders.count(age)
         held += count
         if count > most:

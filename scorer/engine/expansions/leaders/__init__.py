@@ -51,7 +51,7 @@ class Leaders(Expansion):
 
     def parse_player(self, ruleset, at, raw, problems, table):
         return parse_player(leader_catalog(ruleset), ruleset.catalog.wonders, at, raw,
-                            problems, table)
+                            problems, table, ruleset.catalog.by_id)
 
     def check_table(self, ruleset, players, table, problems):
         check_table(players, table, problems)

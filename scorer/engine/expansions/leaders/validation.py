@@ -8,6 +8,7 @@ reported with its path, all at once, like every other validation.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +41,9 @@ class TableLeaders:
     holders: dict[str, list[str]] = field(default_factory=dict)
     #: per seat: every leader of the city, face up and buried (None: unreadable)
     seats: list[tuple[Leader, ...] | None] = field(default_factory=list)
+    #: per seat: the Ages of its buildings that give a victory token of their Age (another
+    #: expansion's cards)
+    card_victories: list[tuple[int, ...]] = field(default_factory=list)
 
 
 def _leader(catalog: LeaderCatalog, path: str, value: Any, problems) -> Leader | None:
@@ -60,8 +64,9 @@ def _leader(catalog: LeaderCatalog, path: str, value: Any, problems) -> Leader |
 
 
 def parse_player(catalog: LeaderCatalog, wonders: Mapping, at: str, raw: dict, problems,
-                 table: TableLeaders) -> dict:
-    """The ``leaders`` and ``buried`` of one player, as City fields."""
+                 table: TableLeaders, cards: Mapping = MappingProxyType({})) -> dict:
+    """The ``leaders`` and ``buried`` of one player, as City fields; ``cards`` the game's
+    buildings by id (for those that give a victory token, which the token limits allow)."""
     leaders: list[Leader] = []
     buried: list[Buried] = []
     seen: dict[str, str] = {}
@@ -98,7 +103,20 @@ def parse_player(catalog: LeaderCatalog, wonders: Mapping, at: str, raw: dict, p
             buried.append(entry)
     _check_room(wonders, at, raw, leaders, buried, problems)
     table.seats.append((*leaders, *(b.leader for b in buried)) if readable else None)
+    table.card_victories.append(_card_victories(cards, raw.get("cards")))
     return {"leaders": tuple(leaders), "buried": tuple(buried)}
+
+
+def _card_victories(cards: Mapping, held: Any) -> tuple[int, ...]:
+    """The Ages of the city's buildings that give a victory token of their Age."""
+    if not isinstance(held, list):
+        return ()
+    ages = []
+    for card_id in held:
+        card = cards.get(card_id) if isinstance(card_id, str) else None
+        if card is not None and any(e.type == EXTRA_VICTORY for e in card.effects):
+            ages.extend(card.ages)
+    return tuple(ages)
 
 
 def _buried(catalog: LeaderCatalog, path: str, value: Any, problems) -> Buried | None:
@@ -184,7 +202,8 @@ def check_table(players: list, table: TableLeaders, problems) -> None:
             continue
         check_tokens(f"players[{index}]", raw.get("tokens", {}), table.seats[index],
                      [table.seats[(index + 1) % seats] if (index + 1) % seats < len(table.seats)
-                      else None, table.seats[index - 1]], problems)
+                      else None, table.seats[index - 1]], problems,
+                     table.card_victories[index] if index < len(table.card_victories) else ())
 
 
 def token_limits(own: tuple[Leader, ...], neighbours: list) -> tuple[int, int, int, int]:
@@ -204,18 +223,21 @@ def token_limits(own: tuple[Leader, ...], neighbours: list) -> tuple[int, int, i
 
 
 def check_tokens(at: str, tokens: dict, own: tuple[Leader, ...], neighbours: list,
-                 problems) -> None:
+                 problems, card_victories: tuple[int, ...] = ()) -> None:
     """Refine the ruleset's loose token limits (``LOOSE_LIMITS``, the most any leaders allow)
-    to what this city's leaders and neighbours make possible; counts over the loose limits
-    are already reported by the game validator."""
-    per_age, extra_victory, defeats, total = token_limits(own, neighbours)
+    to what this city's leaders and neighbours make possible, with one more victory token of
+    an Age per building of that Age that gives one (``card_victories``: their Ages); counts
+    over the ruleset's limits are already reported by the game validator."""
+    base_per_age, extra_victory, defeats, total = token_limits(own, neighbours)
+    total += len(card_victories)
     counts = {kind: value for kind, value in tokens.items()
-              if isinstance(value, int) and not isinstance(value, bool)
-              and 0 <= value <= LOOSE_LIMITS.get(kind, -1)}
+              if isinstance(value, int) and not isinstance(value, bool) and 0 <= value
+              and (kind != "defeat" or value <= LOOSE_LIMITS[kind])}
     allowance = extra_victory
     held = 0
-    for kind in VICTORY_KINDS:
+    for age, kind in enumerate(VICTORY_KINDS, start=1):
         count = counts.get(kind, 0)
+        per_age = base_per_age + card_victories.count(age)
         if count <= per_age:
             held += count
             continue
@@ -223,6 +245,8 @@ def check_tokens(at: str, tokens: dict, own: tuple[Leader, ...], neighbours: lis
             allowance -= 1
             held += count
             continue
+        if count > LOOSE_LIMITS.get(kind, 0) + card_victories.count(age):
+            continue  # over the ruleset's limit: reported by the game validator
         problems.add(f"{at}.tokens.{kind}", "too_many_tokens",
                      N_("At most %(maximum)d tokens of this kind fit one city with the leaders "
                         "at this table (got %(value)d)."),
