@@ -8,8 +8,8 @@ reported with its path, all at once, like every other validation.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from ...messages import N_, N_plural
