@@ -21,11 +21,10 @@ copied, and ``teams`` for the game.
 from __future__ import annotations
 
 from ...expansions import Expansion
-from ...messages import N_, Message
 from . import masks, validation
 from .leaders import joined
 from .ruleset import GAME_FIELDS, NAME, PLAYER_FIELDS, build, finish
-from .scoring import TEAMS, apply_debt, debt_of, team_results
+from .scoring import TEAMS, apply_debt, team_results
 
 
 class Cities(Expansion):
@@ -65,10 +64,6 @@ class Cities(Expansion):
         teams = team_results(game, result)
         if teams:
             result.extra[TEAMS] = teams
-
-    def city_facts(self, city):
-        debt = debt_of(city)
-        return ((Message(N_("Debt:")), (str(debt),)),) if debt else ()
 
 
 EXPANSION = Cities()
