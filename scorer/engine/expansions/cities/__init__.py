@@ -11,7 +11,8 @@ the module that answers it (rulings ``../shared/reference/rulings-cities.md``, C
   Cities characters become playable (C4);
 - :mod:`.validation`: ``debt``, black cards per Age, Raider tokens, ``teams``;
 - :mod:`.scoring`: debt in the treasury row, team totals and ranks; :mod:`.masks`: the
-  masks' copied symbols, offered to the science search as alternatives.
+  masks' copied symbols, offered to the science search as alternatives;
+- :mod:`.trade`: what the black cards change about paying for a build (C16).
 
 A city holds its debt as ``city.parts["debt"]``; a game its teams as ``game.parts["teams"]``
 (pairs of seats). The score report adds ``debt`` per player, ``science_masks`` when masks
@@ -21,7 +22,7 @@ copied, and ``teams`` for the game.
 from __future__ import annotations
 
 from ...expansions import Expansion
-from . import masks, validation
+from . import masks, trade, validation
 from .leaders import joined
 from .ruleset import GAME_FIELDS, NAME, PLAYER_FIELDS, build, finish
 from .scoring import TEAMS, apply_debt, team_results
@@ -59,6 +60,18 @@ class Cities(Expansion):
     def score_city(self, game, index, player, counts, wild_sources, options):
         apply_debt(game.cities[index], player, game.ruleset.coins_per_point)
         return False
+
+    def adjust_market(self, game, index, market):
+        return trade.adjust_market(game, index, market)
+
+    def adjust_cost(self, city, target, cost):
+        return trade.adjust_cost(city, target, cost)
+
+    def free_build(self, city, card):
+        return trade.free_build(city, card)
+
+    def build_notes(self, city, target, cost, market):
+        return trade.build_notes(city, target, cost, market)
 
     def score_game(self, game, result):
         teams = team_results(game, result)
