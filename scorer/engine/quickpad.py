@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from .city import Game
+from .problems import Problems
 from .rules import DEFAULT_EDITION, get_ruleset
 from .science import best_placement
 from .scoring import GameScore, PlayerScore, rank_players
@@ -32,11 +35,28 @@ def science_helper(compass: int, gear: int, tablet: int, free: int) -> tuple[int
     return best_placement((compass, gear, tablet), free)
 
 
+def quick_game_fields(names: Sequence[str], fields: Mapping[str, Any],
+                      edition: str = DEFAULT_EDITION,
+                      expansions: Iterable[str] = ()) -> tuple[dict, Problems]:
+    """The game fields of a paper game (an expansion's teams, by player name) read by the
+    expansions played, as a game document's are: what the game holds of them, and the
+    problems found (paths as in a game document, ``teams[0]``)."""
+    ruleset = get_ruleset(edition, expansions)
+    document = {**fields, "players": [{"name": name} for name in names]}
+    problems = Problems()
+    parts: dict = {}
+    for expansion in ruleset.parts:
+        parts.update(expansion.parse_game(ruleset, document, None, problems))
+    return parts, problems
+
+
 def quick_score(entries: Sequence[QuickEntry], edition: str = DEFAULT_EDITION,
-                expansions: Iterable[str] = ()) -> GameScore:
+                expansions: Iterable[str] = (), parts: Mapping[str, Any] | None = None) -> GameScore:
     """Totals, ranks and winners of typed points (missing rows count 0), in the rows of the
-    edition's score pad with its expansions."""
-    categories = get_ruleset(edition, expansions).categories
+    edition's score pad with its expansions; ``parts``: the game fields read by
+    :func:`quick_game_fields`, whose results (team totals) the expansions add."""
+    ruleset = get_ruleset(edition, expansions)
+    categories = ruleset.categories
     players = []
     for entry in entries:
         scores = {row: int(entry.points.get(row, 0)) for row in categories}
@@ -49,4 +69,8 @@ def quick_score(entries: Sequence[QuickEntry], edition: str = DEFAULT_EDITION,
         players.append(player)
     result = GameScore(edition, players, categories=categories)
     rank_players(result)
+    if parts:
+        game = Game(ruleset, (), dict(parts))
+        for expansion in ruleset.parts:
+            expansion.score_game(game, result)
     return result

@@ -83,6 +83,10 @@ def city_version(player: dict) -> str:
     return "c" + digest(city_of(player))
 
 
+#: the game document's own fields every set-up version covers (or covers when present)
+SETUP_COVERED = frozenset({"edition", "expansions", "players"})
+
+
 def setup_version(document: dict) -> str:
     seats = [{key: player.get(key) for key in SEAT_FIELDS} for player in document.get("players", [])]
     covered = {"edition": document.get("edition"), "seats": seats}
@@ -91,6 +95,10 @@ def setup_version(document: dict) -> str:
     # opened before then is shown back as stale rather than applied.
     if document.get("expansions"):
         covered["expansions"] = document["expansions"]
+    # an expansion's game fields (its teams) likewise, only when a game has any
+    extra = {key: value for key, value in document.items() if key not in SETUP_COVERED}
+    if extra:
+        covered["game"] = extra
     return "s" + digest(covered)
 
 
@@ -236,6 +244,16 @@ def build_players(current: list[dict], seats: list[dict]) -> list[dict]:
     return players
 
 
+def with_game_fields(document: dict, values: dict) -> dict:
+    """The game with the set-up's game fields (in place): a value of None removes its field."""
+    for key, value in values.items():
+        if value is None:
+            document.pop(key, None)
+        else:
+            document[key] = value
+    return document
+
+
 def with_rules(document: dict, edition: str, expansions) -> dict:
     """The game played by ``edition`` and ``expansions`` (in place), writing only what changes:
     a first-edition game saved without ``"edition"`` keeps omitting it, a game without
@@ -274,7 +292,8 @@ def dropped_cities(players: list[dict], seats: list[dict]) -> list[str]:
 
 
 def save_setup(game_id: str, seats: list[dict], title: str, expected: str | None,
-               rules: tuple[str, list[str]] | None = None, drop_cities: bool = False):
+               rules: tuple[str, list[str]] | None = None, drop_cities: bool = False,
+               game_fields: dict | None = None):
     """Replace the seats (order, names, wonders, sides); each city follows its player.
 
     ``seats`` are dicts with ``key`` (the player id, or empty for a new seat), ``name``,
@@ -282,7 +301,9 @@ def save_setup(game_id: str, seats: list[dict], title: str, expected: str | None
     ("" clears it); ``rules``, an ``(edition, expansions)`` pair, the game's rules (None keeps
     them). The whole game, every city entered so far included, must validate under the rules
     it ends up with. A player left out whose city is entered is removed only with
-    ``drop_cities``. Raises NoSuchGame, Stale (with the stored document), DropsCities or Invalid.
+    ``drop_cities``. ``game_fields``: fields of the game document the set-up writes (an
+    expansion's, such as its teams; None removes one), see :func:`with_game_fields`.
+    Raises NoSuchGame, Stale (with the stored document), DropsCities or Invalid.
     """
     def change(document: dict) -> dict:
         player_ids.upgrade_legacy(document)
@@ -294,6 +315,6 @@ def save_setup(game_id: str, seats: list[dict], title: str, expected: str | None
         if rules is not None:
             with_rules(document, *rules)
         document["players"] = build_players(document["players"], seats)
-        return validated(document)
+        return validated(with_game_fields(document, game_fields or {}))
 
     return modify(game_id, change, title=title)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.validation import MAX_PLAYERS, MIN_PLAYERS
+from ..engine.validation import MIN_PLAYERS
+from ..web.editions import most_players
 from .paper import Paper
 from .rows import ROWS
 
@@ -59,7 +60,7 @@ def fits(available: float, size: float) -> int:
 
 def pad_layout(paper: Paper, players: int, rows: int = len(ROWS)) -> PadLayout:
     """``rows``: the score rows of the pad (the ruleset's), which decide how many pads fit."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if not MIN_PLAYERS <= players <= most_players():
         raise ValueError(players)
     width = paper.width_mm - 2 * PAGE_MARGIN_MM
     height = paper.height_mm - 2 * PAGE_MARGIN_MM

@@ -13,6 +13,7 @@ import threading
 from flask import current_app
 
 from ..engine.rules import Ruleset, get_ruleset
+from ..web.expansions import parts_of
 from .document import render_pdf
 from .layout import pad_layout
 from .paper import Paper
@@ -21,21 +22,27 @@ from .rows import TOTAL, pad_rows
 _lock = threading.Lock()
 
 
-def blank_pad_pdf(players: int, locale: str, paper: Paper, ruleset: Ruleset | None = None) -> bytes:
+def blank_pad_pdf(players: int, locale: str, paper: Paper, ruleset: Ruleset | None = None,
+                  lines: tuple[str, ...] = ()) -> bytes:
     """The PDF for ``players`` columns in ``locale`` on ``paper`` with the rows of ``ruleset``
-    (the default edition's when not given)."""
+    (the default edition's when not given) and the expansions' blank ``lines`` asked for."""
     ruleset = ruleset or get_ruleset()
     cache = current_app.extensions.setdefault("scorer_pdf_pads", {})
-    key = (ruleset.edition, ruleset.expansions, players, locale, paper.key)
+    key = (ruleset.edition, ruleset.expansions, players, locale, paper.key, lines)
     pdf = cache.get(key)
     if pdf is None:
-        pdf = render_blank_pad(players, locale, paper, ruleset)
+        pdf = render_blank_pad(players, locale, paper, ruleset, lines)
         with _lock:
             cache[key] = pdf
     return pdf
 
 
-def render_blank_pad(players: int, locale: str, paper: Paper, ruleset: Ruleset | None = None) -> bytes:
-    rows = pad_rows(ruleset or get_ruleset())
-    layout = pad_layout(paper, players, len(rows))
-    return render_pdf("pdf/pad.html", locale, paper, layout=layout, rows=rows, total=TOTAL)
+def render_blank_pad(players: int, locale: str, paper: Paper, ruleset: Ruleset | None = None,
+                     lines: tuple[str, ...] = ()) -> bytes:
+    ruleset = ruleset or get_ruleset()
+    rows = pad_rows(ruleset)
+    labels = [part.blank_lines[name] for part in parts_of(ruleset) for name in lines
+              if name in part.blank_lines]
+    layout = pad_layout(paper, players, len(rows) + len(labels))
+    return render_pdf("pdf/pad.html", locale, paper, layout=layout, rows=rows, total=TOTAL,
+                      lines=labels)

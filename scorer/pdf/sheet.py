@@ -18,6 +18,7 @@ from ..engine.validation import Problem, parse_game
 from ..games import service as games_service
 from ..storage import SavedGame
 from ..web.editions import ruleset_title
+from ..web.expansions import pad_lines, parts_of
 from .document import render_pdf
 from .download import slug
 from .paper import Paper
@@ -91,7 +92,9 @@ def sheet_players(game: Game, score: GameScore, translator, complete: bool = Tru
             facts=tuple((label.render(translator),
                          ", ".join(item.render(translator) for item in items))
                         for expansion in game.ruleset.parts
-                        for label, items in expansion.city_facts(city)),
+                        for label, items in expansion.city_facts(city))
+                  + tuple(fact for part in parts_of(game.ruleset)
+                          for fact in part.sheet_facts(entry)),
         ))
     return players
 
@@ -118,6 +121,7 @@ def game_sheet_pdf(saved: SavedGame, locale: str, paper: Paper) -> bytes:
             "players": sheet_players(game, score, translator, complete=not waiting),
             "date": format_date(saved.created_at, format="long"),
             "played_with": ruleset_title(game.ruleset),
+            "lines": pad_lines(game.ruleset, score),
         }
 
     return render_pdf("pdf/sheet.html", locale, paper, build=build, title=saved.title,

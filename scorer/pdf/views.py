@@ -3,7 +3,8 @@
 The language is the request's; the paper is asked for (``paper=a4|letter``) or follows the
 browser's region; a blank pad's rows are those of the edition asked for (``edition=``, one of
 the rulesets' editions, the default edition when absent) and its expansions (``leaders=1``: a
-parameter per expansion). A bad query answers 400 with a message naming the parameter, never a
+parameter per expansion), with the blank lines an expansion prints when asked (``teams=1``,
+which needs its expansion). A bad query answers 400 with a message naming the parameter, never a
 guess.
 """
 
@@ -17,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 from ..engine.rules import DEFAULT_EDITION, Ruleset, editions, expansions, get_ruleset
 from ..i18n import translator
 from ..safety.numbers import parse_int
+from ..web.expansions import every_part, parts_of
 from ..web.saved import saved_or_404
 from .download import pdf_response
 from .pad import blank_pad_pdf
@@ -44,6 +46,24 @@ def requested_ruleset() -> Ruleset:
     return get_ruleset(edition, played)
 
 
+def requested_lines(ruleset: Ruleset) -> tuple[str, ...]:
+    """The expansions' blank lines asked for (``<line>=1``), each needing its expansion."""
+    played = parts_of(ruleset)
+    asked = []
+    for part in every_part():
+        for name in part.blank_lines:
+            raw = request.args.get(name, "0")
+            if raw not in ("0", "1"):
+                abort(400, description=_("%(parameter)s: give 1 (with it) or 0 (without).",
+                                         parameter=name))
+            if raw == "1" and part not in played:
+                abort(400, description=_("%(parameter)s=1 needs %(expansion)s=1.",
+                                         parameter=name, expansion=part.id))
+            if raw == "1":
+                asked.append(name)
+    return tuple(asked)
+
+
 def requested_players(ruleset: Ruleset) -> int:
     low, high = ruleset.min_players, ruleset.max_players
     players = parse_int(request.args.get("players", str(high)))
@@ -67,17 +87,18 @@ def requested_paper(language: str) -> Paper:
 def blank_pad():
     locale = str(get_locale())
     ruleset = requested_ruleset()
+    lines = requested_lines(ruleset)
     players = requested_players(ruleset)
     paper = requested_paper(locale)
-    pdf = blank_pad_pdf(players, locale, paper, ruleset)
-    return pdf_response(pdf, pad_filename(ruleset, players, paper))
+    pdf = blank_pad_pdf(players, locale, paper, ruleset, lines)
+    return pdf_response(pdf, pad_filename(ruleset, players, paper, lines))
 
 
-def pad_filename(ruleset: Ruleset, players: int, paper: Paper) -> str:
+def pad_filename(ruleset: Ruleset, players: int, paper: Paper, lines: tuple[str, ...] = ()) -> str:
     """``7-wonders-score-pad-5-a4.pdf``; another edition's or an expansion's pad says which
-    (``7-wonders-score-pad-second-leaders-5-a4.pdf``)."""
+    (``7-wonders-score-pad-second-leaders-5-a4.pdf``), and its blank lines asked for."""
     played = [name for name in (ruleset.edition, *ruleset.expansions) if name not in UNNAMED]
-    parts = ["7-wonders-score-pad", *played, str(players), paper.key]
+    parts = ["7-wonders-score-pad", *played, *lines, str(players), paper.key]
     return "-".join(parts) + ".pdf"
 
 

@@ -14,7 +14,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
-from ..engine.catalog import COLOURS, Catalog
+from ..engine.catalog import Catalog
 from ..engine.rules import Ruleset
 from ..engine.table import copies_in_decks, copies_left
 from ..engine.validation import parse_game
@@ -27,7 +27,7 @@ from .editions import document_ruleset
 from .expansions import parts_of
 from .expired_forms import shows_expired_forms
 from .forms import CityForm, city_form, side_choices, token_kinds
-from .labels import card_label, side_label, wonder_label
+from .labels import card_label, colour_labels, side_label, wonder_label
 from .problems import ErrorMap, summary
 from .saved import saved_or_404
 
@@ -57,9 +57,11 @@ def chip_groups(catalog: Catalog, selected: list[str], left: dict[str, int],
             "absent": in_decks is not None and in_decks.get(card.id, 0) == 0,
             "errors": card_errors.get(card.id, []),
         })
+    listed = list(colour_labels())
     return [{"age": age, "colours": [{"colour": colour, "chips": sorted(ages[age][colour],
                                                                           key=lambda c: c["label"])}
-                                     for colour in COLOURS if colour in ages[age]]}
+                                     for colour in [*listed, *sorted(set(ages[age]) - set(listed))]
+                                     if colour in ages[age]]}
             for age in sorted(ages)]
 
 

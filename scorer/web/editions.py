@@ -8,6 +8,8 @@ the last game created is remembered in a cookie, like the language.
 
 from __future__ import annotations
 
+from functools import cache
+
 from flask import request
 from wtforms.fields.choices import SelectChoice
 
@@ -67,6 +69,12 @@ def chosen_ruleset(edition: str | None, played) -> Ruleset:
     user's preferred edition and is dropped (the choices come from a select and checkboxes)."""
     edition = edition if edition in editions() else preferred_edition()
     return get_ruleset(edition, [name for name in played or () if name in expansions()])
+
+
+@cache
+def most_players() -> int:
+    """The largest table of any edition with any expansions: the most seats a form takes."""
+    return max(get_ruleset(edition, expansions()).max_players for edition in editions())
 
 
 def player_counts(ruleset: Ruleset) -> tuple[str, ...]:

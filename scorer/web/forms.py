@@ -30,8 +30,8 @@ from ..engine.rules import Ruleset, get_ruleset
 from ..engine.validation import MAX_NAME_LENGTH, MAX_PLAYERS
 from ..i18n import translator
 from ..safety.numbers import parse_int
-from .editions import FREE_CITY_COUNT, player_counts
-from .expansions import parts_of
+from .editions import FREE_CITY_COUNT, most_players, player_counts
+from .expansions import every_part, parts_of
 
 MAX_TITLE_LENGTH = 80
 #: every player-count choice: "2" is the two-player variant with the Free City, offered only by
@@ -155,6 +155,16 @@ class SetupForm(FlaskForm):
     seats = RowList(FormField(SeatForm), max_entries=MAX_PLAYERS)
 
 
+@cache
+def setup_form() -> type[SetupForm]:
+    """The set-up form with room for the largest table and every expansion's set-up fields
+    (a played expansion's section shows and reads its own)."""
+    fields = {"seats": RowList(FormField(SeatForm), max_entries=most_players())}
+    for part in every_part():
+        fields.update(part.setup_fields())
+    return type("SetupForm", (SetupForm,), fields)
+
+
 def number_field(label, minimum=0, maximum=MAX_NUMBER):
     """A count of the city (coins, stages, tokens): empty is 0."""
     return WholeNumberField(label, validators=[Sent(), NumberRange(minimum, maximum, OUT_OF_RANGE)],
@@ -239,11 +249,14 @@ class QuickPadForm(FlaskForm):
 @cache
 def quick_pad_form(ruleset: Ruleset) -> type[QuickPadForm]:
     """The quick pad's form for a ruleset: a points field per row of its score pad, named
-    after the row (``columns-0-military``), labelled with the row's name."""
+    after the row (``columns-0-military``), labelled with the row's name, and the set-up
+    fields of the expansions played."""
     column = type("QuickColumnForm", (QuickColumnForm,), {
         row.id: points_field(_l(row.label.text)) for row in ruleset.rows})
-    return type("QuickPadForm", (QuickPadForm,), {
-        "columns": RowList(FormField(column), max_entries=ruleset.max_players)})
+    fields = {"columns": RowList(FormField(column), max_entries=ruleset.max_players)}
+    for part in parts_of(ruleset):  # the game's own choices (team play), as on the set-up page
+        fields.update(part.setup_fields())
+    return type("QuickPadForm", (QuickPadForm,), fields)
 
 
 class BuildForm(FlaskForm):

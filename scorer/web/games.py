@@ -22,6 +22,7 @@ from ..games import service as games_service
 from ..i18n import translator
 from ..pad_rows import pad_rows
 from .editions import ruleset_title
+from .expansions import pad_lines
 from .expired_forms import shows_expired_buttons
 from .problems import ErrorMap
 from .saved import saved_or_404
@@ -74,7 +75,8 @@ def pad_context(saved, game) -> dict:
             "saved": saved, "score": score, "explanations": explanations, "tie": tie_break(score),
             "wonders": [city.wonder for city in game.cities], "waiting": waiting,
             "complete": not waiting, "seats": games_service.seats(saved.document),
-            "rows": pad_rows(game.ruleset), "played_with": ruleset_title(game.ruleset),
+            "rows": pad_rows(game.ruleset), "lines": pad_lines(game.ruleset, score),
+            "played_with": ruleset_title(game.ruleset),
             "me": seats_remembered.your_seat(saved)}
 
 

@@ -56,6 +56,17 @@ def played_with(document: dict) -> str:
     return ruleset_title(document_ruleset(document))
 
 
+def colour_labels() -> dict[str, str]:
+    """The base game's colours of buildings, then every expansion's (its page part's), with
+    their names: the order the city page lists them in."""
+    from .expansions import every_part
+
+    labels = dict(COLOUR_LABELS)
+    for part in every_part():
+        labels.update(part.colour_labels)
+    return labels
+
+
 def every_mark() -> dict[str, str]:
     """The shape marks of the base game's tones and of every expansion's (its page part's)."""
     from .expansions import every_part
@@ -71,7 +82,7 @@ def register(app) -> None:
     from .editions import expansion_label, preferred_edition
 
     app.jinja_env.globals.update(
-        COLOUR_LABELS=COLOUR_LABELS, MARKS=every_mark(), AGE_LABELS=AGE_LABELS,
+        COLOUR_LABELS=colour_labels(), MARKS=every_mark(), AGE_LABELS=AGE_LABELS,
         SYMBOL_LABELS=SYMBOL_LABELS, RESOURCE_LABELS=RESOURCE_LABELS,
         card_label=card_label, wonder_label=wonder_label, side_label=side_label,
         played_with=played_with, preferred_edition=preferred_edition, expansions=expansions,

@@ -13,8 +13,9 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
-from ..engine.quickpad import QuickEntry, quick_score, science_helper
+from ..engine.quickpad import QuickEntry, quick_game_fields, quick_score, science_helper
 from ..engine.rules import DEFAULT_EDITION, Ruleset
+from ..i18n import translator
 from ..pad_rows import pad_rows
 from ..safety.numbers import parse_int
 from .editions import (
@@ -25,6 +26,7 @@ from .editions import (
     player_counts,
     ruleset_for_count,
 )
+from .expansions import pad_lines, parts_of
 from .expired_forms import shows_expired_forms
 from .forms import QuickColumnForm, QuickPadForm, count_choices, posted_rows, quick_pad_form
 from .problems import ErrorMap, summary
@@ -53,13 +55,24 @@ def prepare(form: QuickPadForm, ruleset: Ruleset) -> QuickPadForm:
     form.count.choices = count_choices(ruleset)
     form.edition.choices = edition_choices()
     form.expansions.choices = expansion_choices()
+    for part in parts_of(ruleset):
+        part.prepare_setup(form, ruleset, column_seats(form))
     return form
 
 
-def form_with(columns: list[dict], ruleset: Ruleset) -> QuickPadForm:
+def column_seats(form: QuickPadForm) -> list[dict]:
+    """The columns as the set-up's seats (in seating order), for the expansions' choices."""
+    return [{"name": entry.form["name"].data or ""} for entry in form.columns]
+
+
+def typed_extra(form: QuickPadForm, ruleset: Ruleset) -> dict:
+    return {name: form[name].data for part in parts_of(ruleset) for name in part.setup_fields()}
+
+
+def form_with(columns: list[dict], ruleset: Ruleset, extra: dict | None = None) -> QuickPadForm:
     count = FREE_CITY_COUNT if any(c.get("free_city") for c in columns) else str(len(columns))
     return prepare(quick_pad_form(ruleset)(formdata=None, data={
-        "count": count, "columns": columns, "edition": ruleset.edition,
+        **(extra or {}), "count": count, "columns": columns, "edition": ruleset.edition,
         "expansions": list(ruleset.expansions)}), ruleset)
 
 
@@ -122,6 +135,13 @@ def compute(form: QuickPadForm, ruleset: Ruleset, form_ok: bool = True):
             errors.add(f"columns[{index}].name",
                        _("Two players are called '%(name)s'; names must differ.", name=name))
         names.add(name)
+    seats = column_seats(form)
+    fields = {key: value for part in parts_of(ruleset)
+              for key, value in part.setup_values(form, seats).items() if value is not None}
+    parts, problems = quick_game_fields([seat["name"] for seat in seats], fields,
+                                        ruleset.edition, ruleset.expansions)
+    for problem in problems:
+        errors.add(problem.path, problem.message.render(translator()))
     if errors or not form_ok:
         return None, errors
     entries = [QuickEntry(name=entry.form["name"].data,
@@ -129,7 +149,7 @@ def compute(form: QuickPadForm, ruleset: Ruleset, form_ok: bool = True):
                           coins=entry.form["coins_held"].data or 0,
                           free_city=bool(entry.form["free_city"].data))
                for entry in form.columns]
-    return quick_score(entries, ruleset.edition, ruleset.expansions), errors
+    return quick_score(entries, ruleset.edition, ruleset.expansions, parts), errors
 
 
 def show(form: QuickPadForm, ruleset: Ruleset, score=None, errors: ErrorMap | None = None,
@@ -137,24 +157,31 @@ def show(form: QuickPadForm, ruleset: Ruleset, score=None, errors: ErrorMap | No
     errors = errors or ErrorMap()
     column_errors = [{field: errors.take(f"columns[{index}].{field}")
                       for field in ("name", "science", "coins")} for index in range(len(form.columns))]
+    sections = [(part, part.setup_section(form, ruleset, errors)) for part in parts_of(ruleset)]
     general = errors.rest()
     blank = QuickColumnForm()
     helper_open = any(entry.form[name].data is not None or entry.form[name].errors
                       for entry in form.columns for name in HELPER_FIELDS)
     return render_template("quick.html", form=form, score=score, column_errors=column_errors,
-                           summary=quick_summary(form, ruleset, column_errors, general),
+                           summary=quick_summary(form, ruleset, column_errors, general, sections),
+                           sections=[{"template": part.setup_template, "section": section}
+                                     for part, section in sections if part.setup_template],
                            rows=pad_rows(ruleset), helper_fields=HELPER_FIELDS,
+                           lines=pad_lines(ruleset, score) if score is not None else [],
                            # from a blank column: a post may come with no column at all
                            helper_labels={name: blank[name].label.text for name in HELPER_FIELDS},
                            helper_open=helper_open), status
 
 
 def quick_summary(form: QuickPadForm, ruleset: Ruleset, column_errors: list[dict],
-                  general: list[str]) -> list[dict]:
+                  general: list[str], sections: list = ()) -> list[dict]:
     """Every problem of the grid, player by player, each linking to its cell."""
     entries = [(None, None, general), (form.count.id, form.count.label.text, form.count.errors),
                (form.edition.id, form.edition.label.text, form.edition.errors),
                (f"{form.expansions.id}-0", form.expansions.label.text, form.expansions.errors)]
+    for part, section in sections:
+        if section is not None:
+            entries.extend(part.setup_summary(form, section))
     for index, (entry, found) in enumerate(zip(form.columns, column_errors, strict=True), start=1):
         column = entry.form
         who = column.name.data or (_("Free City") if column.free_city.data
@@ -180,7 +207,8 @@ def pad():
         columns = [dict(entry.data) for entry in form.columns]
         if not ruleset.free_city:
             columns = [column for column in columns if not column.get("free_city")]
-        return show(form_with(columns_for(count, columns), ruleset), ruleset)
+        return show(form_with(columns_for(count, columns), ruleset, typed_extra(form, ruleset)),
+                    ruleset)
     form_ok = form.validate()
     columns = len(form.columns.entries)
     free = sum(1 for entry in form.columns if entry.form["free_city"].data)

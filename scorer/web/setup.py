@@ -16,7 +16,7 @@ from wtforms.fields.choices import SelectChoice
 
 from ..engine.rules import Ruleset
 from ..engine.table import deal
-from ..engine.validation import MAX_PLAYERS, parse_game
+from ..engine.validation import parse_game
 from ..games import access, player_ids
 from ..games import service as games_service
 from ..safety.numbers import parse_int, parse_suffix
@@ -26,13 +26,15 @@ from .editions import (
     document_ruleset,
     edition_choices,
     expansion_choices,
+    most_players,
     player_counts,
     remember_edition,
     ruleset_for_count,
     ruleset_title,
 )
+from .expansions import every_part, parts_of
 from .expired_forms import shows_expired_forms
-from .forms import RANDOM, SetupForm, count_choices, posted_rows, side_choices
+from .forms import RANDOM, SetupForm, count_choices, posted_rows, setup_form, side_choices
 from .labels import side_label, wonder_label
 from .problems import ErrorMap, summary
 from .saved import saved_or_404
@@ -78,16 +80,45 @@ def prepare(form: SetupForm, ruleset: Ruleset, saved=None) -> SetupForm:
     form.count.choices = count_choices(ruleset)
     form.edition.choices = edition_choices()
     form.expansions.choices = expansion_choices()
+    seats = [dict(entry.data) for entry in form.seats]
+    for part in parts_of(ruleset):
+        part.prepare_setup(form, ruleset, seats)
     if saved is not None:
         keep_misfits(form, ruleset, saved)
     return form
 
 
 def form_with(seats: list[dict], title: str | None, ruleset: Ruleset, version: str = "",
-              saved=None) -> SetupForm:
-    return prepare(SetupForm(formdata=None, data={
-        "title": title or "", "count": count_of(seats), "seats": seats, "version": version,
-        "edition": ruleset.edition, "expansions": list(ruleset.expansions)}), ruleset, saved)
+              saved=None, extra: dict | None = None) -> SetupForm:
+    """A fresh set-up form; ``extra``: the expansions' set-up fields (as typed, or saved)."""
+    return prepare(setup_form()(formdata=None, data={
+        **(extra or {}), "title": title or "", "count": count_of(seats), "seats": seats,
+        "version": version, "edition": ruleset.edition,
+        "expansions": list(ruleset.expansions)}), ruleset, saved)
+
+
+def typed_extra(form: SetupForm) -> dict:
+    """The expansions' set-up fields as typed, carried over when the form is shown again."""
+    return {name: form[name].data for part in every_part() for name in part.setup_fields()}
+
+
+def saved_extra(document: dict) -> dict:
+    extra = {}
+    for part in every_part():
+        extra.update(part.setup_data(document))
+    return extra
+
+
+def game_values(form: SetupForm, ruleset: Ruleset, seats: list[dict]) -> dict:
+    """The game-document fields the expansions' set-up sections write; those of an expansion
+    not played are removed (None)."""
+    values = {}
+    played = parts_of(ruleset)
+    for part in every_part():
+        values.update(dict.fromkeys(part.setup_keys))
+        if part in played:
+            values.update(part.setup_values(form, seats))
+    return values
 
 
 def fitting(seats: list[dict], ruleset: Ruleset) -> list[dict]:
@@ -163,7 +194,8 @@ def dealt(seats: list[dict], ruleset: Ruleset) -> list[dict]:
     return [dict(seat, wonder=wonder, side=side) for seat, (wonder, side) in zip(seats, chosen, strict=True)]
 
 
-def build_document(seats: list[dict], original: dict | None, ruleset: Ruleset) -> dict:
+def build_document(seats: list[dict], original: dict | None, ruleset: Ruleset,
+                   values: dict | None = None) -> dict:
     """The game document for these (dealt) seats; a saved game's cities follow their players.
     A new game is of the chosen edition, with the expansions chosen; a saved game changes to
     them (its cities as they are)."""
@@ -173,7 +205,7 @@ def build_document(seats: list[dict], original: dict | None, ruleset: Ruleset) -
     if original is not None:
         games_service.with_rules(document, ruleset.edition, ruleset.expansions)
     document["players"] = games_service.build_players(original["players"] if original else [], seats)
-    return document
+    return games_service.with_game_fields(document, values or {})
 
 
 def conflict_rows(form: SetupForm, stored: dict, title: str | None) -> list[dict]:
@@ -194,6 +226,8 @@ def conflict_rows(form: SetupForm, stored: dict, title: str | None) -> list[dict
     theirs_rules = ruleset_title(ruleset)
     rows.append({"label": form.edition.label.text, "mine": mine_rules, "theirs": theirs_rules,
                  "differs": mine_rules != theirs_rules})
+    for part in parts_of(chosen_ruleset(form.edition.data, form.expansions.data)):
+        rows.extend(part.setup_conflict_rows(form, stored))
     for number in range(max(len(mine), len(theirs))):
         one = mine[number] if number < len(mine) else "–"
         other = theirs[number] if number < len(theirs) else "–"
@@ -219,21 +253,32 @@ def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: in
         form.nonce.data = access.new_nonce()
     rows = seat_errors(errors, len(form.seats))
     expansions = errors.take("expansions")  # beside the switches
+    ruleset = chosen_ruleset(form.edition.data, form.expansions.data)
+    sections = [(part, part.setup_section(form, ruleset, errors)) for part in parts_of(ruleset)]
     general = errors.rest()
+    groups = next((found for part in parts_of(ruleset)
+                   if (found := part.seat_groups(form, len(form.seats)))), None)
     return render_template("setup.html", form=form, saved=saved, rows=rows,
-                           summary=setup_summary(form, rows, general, expansions),
-                           max_players=MAX_PLAYERS, conflict=conflict, confirm_drop=confirm_drop,
+                           summary=setup_summary(form, rows, general, expansions, sections),
+                           sections=[{"template": part.setup_template, "section": section}
+                                     for part, section in sections if part.setup_template],
+                           seat_groups=groups or [[index] for index in range(len(form.seats))],
+                           teamed=groups is not None,
+                           conflict=conflict, confirm_drop=confirm_drop,
                            drop_action=DROP_CITIES, expansion_errors=expansions), status
 
 
 def setup_summary(form: SetupForm, rows: list[dict], general: list[str],
-                  expansions: list[str] = ()) -> list[dict]:
+                  expansions: list[str] = (), sections: list = ()) -> list[dict]:
     """Every problem of the set-up form in the page's order, each naming its seat and field."""
     entries = [(None, None, general), (form.title.id, form.title.label.text, form.title.errors),
                (form.count.id, form.count.label.text, form.count.errors),
                (form.edition.id, form.edition.label.text, form.edition.errors),
                (f"{form.expansions.id}-0", form.expansions.label.text,
                 [*form.expansions.errors, *expansions])]
+    for part, section in sections:
+        if section is not None:
+            entries.extend(part.setup_summary(form, section))
     for number, (entry, row) in enumerate(zip(form.seats, rows, strict=True), start=1):
         seat = _("Free City") if entry.form.free_city.data else _("Seat %(number)d", number=number)
         for name in ("name", "wonder", "side"):
@@ -257,9 +302,9 @@ def handle(form: SetupForm, saved) -> object:
     """Shared POST handling of the new-game and edit-set-up forms."""
     ruleset = posted_rules(form, saved, request.form)
     prepare(form, ruleset, saved)
-    if posted_rows(request.form, "seats") > MAX_PLAYERS:
+    if posted_rows(request.form, "seats") > most_players():
         errors = ErrorMap()
-        errors.add("players", _("A game has 3 to 7 players (or 2 and the Free City)."))
+        errors.add("players", _("A game has at most %(count)d players.", count=most_players()))
         return show(form, saved, errors, status=422)
     seats = [dict(entry.data) for entry in form.seats]
     action = request.form.get("action", "save")
@@ -267,15 +312,17 @@ def handle(form: SetupForm, saved) -> object:
         # nothing dropped: what the rules lack stays, marked, until the host chooses again
         if form.count.data in player_counts(ruleset):
             seats = seats_for_count(seats, form.count.data)
-        return show(form_with(seats, form.title.data, ruleset, form.version.data, saved), saved,
-                    misfits(seats, ruleset, saved))
+        return show(form_with(seats, form.title.data, ruleset, form.version.data, saved,
+                              typed_extra(form)), saved, misfits(seats, ruleset, saved))
     if action == "count":
         count = form.count.data if form.count.data in player_counts(ruleset) else DEFAULT_COUNT
         seats = seats_for_count(fitting(seats, ruleset), count)
-        return show(form_with(seats, form.title.data, ruleset, form.version.data), saved)
+        return show(form_with(seats, form.title.data, ruleset, form.version.data,
+                              extra=typed_extra(form)), saved)
     reordered = moved(seats, action)
     if reordered is not None:
-        return show(form_with(reordered, form.title.data, ruleset, form.version.data, saved), saved)
+        return show(form_with(reordered, form.title.data, ruleset, form.version.data, saved,
+                              typed_extra(form)), saved)
     if action not in ("save", DROP_CITIES) or bad_keys(seats, saved):
         errors = ErrorMap()
         errors.add("action", _("The form was sent with a button or a seat this page does not "
@@ -285,7 +332,8 @@ def handle(form: SetupForm, saved) -> object:
     form_ok = form.validate()
     # a seat left unchosen is dealt for now, so the rest of the table is judged all the same
     chosen = dealt(seats, ruleset)
-    document = build_document(chosen, saved.document if saved else None, ruleset)
+    values = game_values(form, ruleset, chosen)
+    document = build_document(chosen, saved.document if saved else None, ruleset, values)
     _game, problems = parse_game(document)
     errors = drop_refused(refused(problems, document, ruleset, saved), form)
     if unchosen(seats, errors) or problems or not form_ok:
@@ -308,7 +356,7 @@ def handle(form: SetupForm, saved) -> object:
     try:
         rules = (ruleset.edition, list(ruleset.expansions)) if "edition" in request.form else None
         games_service.save_setup(saved.id, seats, title or "", form.version.data, rules,
-                                 drop_cities=action == DROP_CITIES)
+                                 drop_cities=action == DROP_CITIES, game_fields=values)
     except games_service.NoSuchGame:
         abort(404)
     except games_service.Stale as stale:
@@ -340,7 +388,7 @@ def handle(form: SetupForm, saved) -> object:
 @shows_expired_forms
 def new_game():
     if request.method == "POST":
-        return handle(SetupForm(), None)
+        return handle(setup_form()(), None)
     page = request.args.get("page")
     made = games_service.made_by(access.creation_key(page)) if access.valid_nonce(page) else None
     if made is not None:  # Back to a page whose game is saved: that game's set-up, not a blank one
@@ -363,7 +411,7 @@ def edit_setup(game_id: str):
     saved = saved_or_404(game_id)
     access.require("setup", saved)
     if request.method == "POST":
-        return handle(SetupForm(), saved)
+        return handle(setup_form()(), saved)
     version = games_service.setup_version(saved.document)
     return show(form_with(seats_of(saved.document), saved.title, document_ruleset(saved.document),
-                          version, saved), saved)
+                          version, saved, saved_extra(saved.document)), saved)

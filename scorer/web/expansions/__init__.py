@@ -1,5 +1,5 @@
-"""What an expansion adds to the pages: its name, form fields, city-page section, build-checker
-question, report notes and score-pad row looks.
+"""What an expansion adds to the pages: its name, form fields, set-up and city-page sections,
+build-checker question, report notes, building colours, score-pad row looks and lines.
 
 The engine's expansions (:mod:`scorer.engine.expansions`) are found by module name; an
 expansion that shows something of its own on the pages has a module of the same name here
@@ -39,6 +39,63 @@ class PagePart:
     #: the shape marks of its tones
     row_looks: Mapping[str, object] = MappingProxyType({})
     marks: Mapping[str, str] = MappingProxyType({})
+    #: colours of buildings it adds, with their names (lazy translations), listed after the
+    #: base game's on the city page (the chips' tone and mark are ``c-<colour>``, ``marks``)
+    colour_labels: Mapping[str, object] = MappingProxyType({})
+    #: the template of its section of the set-up page (given ``form`` and ``section``)
+    setup_template: str | None = None
+    #: fields of the game document its set-up section writes (removed when not played)
+    setup_keys: frozenset[str] = frozenset()
+    #: lines a blank pad prints when asked: query parameter -> the lines' label
+    blank_lines: Mapping[str, object] = MappingProxyType({})
+
+    # -- the set-up page -------------------------------------------------------------------
+
+    def setup_fields(self) -> dict:
+        """Form fields it adds to the set-up form (every installed part's are on the form;
+        only a played one shows and reads them)."""
+        return {}
+
+    def setup_data(self, document: dict) -> dict:
+        """Its set-up fields of a saved game, as the form's data."""
+        return {}
+
+    def prepare_setup(self, form, ruleset: Ruleset, seats: list[dict]) -> None:
+        """Set the choices of its set-up fields for these seats."""
+
+    def setup_section(self, form, ruleset: Ruleset, errors) -> dict | None:
+        """What its set-up section shows, taking its problems from ``errors``."""
+        return None
+
+    def setup_summary(self, form, section: dict) -> list[tuple]:
+        """(field id, label, problems) of its set-up fields, for the summary."""
+        return []
+
+    def setup_conflict_rows(self, form, stored: dict) -> list[dict]:
+        """Its set-up fields as typed beside the set-up saved elsewhere (out-of-date page)."""
+        return []
+
+    def seat_groups(self, form, count: int) -> list[list[int]] | None:
+        """Seats the set-up page shows side by side (a team's), by index; None: one a line."""
+        return None
+
+    def setup_values(self, form, seats: list[dict]) -> dict:
+        """Its game-document fields (``setup_keys``) for these seats; a key left out or None
+        is removed from the game."""
+        return {}
+
+    # -- the score pad ---------------------------------------------------------------------
+
+    def pad_lines(self, score) -> list[dict]:
+        """Lines it adds under the pad's total (a team's total), each ``{"key", "label",
+        "cells"}`` with a cell per player, from the engine's score (``score.extra``); a line
+        with ``"rank": True`` is a ranking, shown only once every city is entered."""
+        return []
+
+    def sheet_facts(self, player: dict) -> list[tuple[str, str]]:
+        """(label, text) lines the printed sheet lists of a player, from the player's score
+        report, in the sheet's language."""
+        return []
 
     # -- the city page ---------------------------------------------------------------------
 
@@ -115,6 +172,11 @@ def part_of(expansion: str) -> PagePart:
 def parts_of(ruleset: Ruleset) -> tuple[PagePart, ...]:
     """The page parts of the expansions a ruleset plays, in its order."""
     return tuple(part_of(expansion.id) for expansion in ruleset.parts)
+
+
+def pad_lines(ruleset: Ruleset, score) -> list[dict]:
+    """The lines the expansions played add under a score pad's total."""
+    return [line for part in parts_of(ruleset) for line in part.pad_lines(score)]
 
 
 def every_part() -> tuple[PagePart, ...]:

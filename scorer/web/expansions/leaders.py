@@ -26,7 +26,7 @@ from ...pad_rows import RowLook
 from ..forms import RowList
 from ..labels import RESOURCE_LABELS
 from ..problems import ErrorMap
-from . import PagePart
+from . import PagePart, expansion_label
 
 #: buried-leader rows a city form takes at most (more than any wonder buries)
 MAX_BURIED = 6
@@ -169,9 +169,18 @@ def groups(ruleset: Ruleset, selected: list[str], taken: dict[str, str],
             "taken": holder if holder is not None and leader.id not in chosen else None,
             "errors": chip_errors.get(leader.id, []),
         })
-    return [{"set": name, "label": SETS[name][0], "mark": SETS[name][1],
+    return [{"set": name, "label": heading, "mark": mark,
              "chips": sorted(by_set[name], key=lambda chip: chip["label"].casefold())}
-            for name in SETS if name in by_set]
+            for name in [*(name for name in SETS if name in by_set), *sorted(set(by_set) - set(SETS))]
+            for heading, mark in [set_heading(name)]]
+
+
+def set_heading(name: str) -> tuple[str, str]:
+    """A set's heading and mark; a set another expansion brings (its leaders, played when both
+    are) is headed by that expansion's name."""
+    if name in SETS:
+        return SETS[name]
+    return _("Leaders of %(expansion)s", expansion=expansion_label(name)), ""
 
 
 def conflict_rows(form, stored: dict, ruleset: Ruleset) -> list[dict]:

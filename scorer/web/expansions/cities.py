@@ -1,0 +1,176 @@
+"""The Cities part of the pages: team play on the set-up page (partners chosen from the two
+ways a table of 4, 6 or 8 splits into neighbours, each team's seats side by side), the debt
+stepper on the city page, black buildings as a colour of their own among the chips, and the
+team totals under the score pad.
+
+The engine stays the judge (``rulings-cities.md`` C5, C14): a table that cannot play in teams
+keeps the choice and is told why by validation, beside the choice.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import SelectField
+from wtforms.fields.choices import SelectChoice
+
+from ...pad_rows import RowLook
+from ..forms import number_field
+from . import PagePart
+
+DEBT, TEAMS, COLOUR = "debt", "teams", "black"
+#: the most debt a city holds (spec: 0 to 99)
+MAX_DEBT = 99
+#: the two ways to seat partners side by side: from the first seat (1+2, 3+4, ...) or from
+#: the second (2+3, ..., the last with the first)
+PAIRINGS = ("1", "2")
+
+
+def pairs(pairing: str, count: int) -> list[list[int]]:
+    """The seats of each team, by index, for a pairing of ``count`` seats (the last seat of an
+    odd table stays alone: validation says team play needs an even table)."""
+    start = PAIRINGS.index(pairing)
+    seats = [(start + offset) % count for offset in range(count)]
+    return [seats[at:at + 2] for at in range(0, count, 2)]
+
+
+def seat_name(seats: list[dict], index: int) -> str:
+    return seats[index].get("name") or _("Seat %(number)d", number=index + 1)
+
+
+def pairing_label(pairing: str, seats: list[dict]) -> str:
+    """"Ada + Bo · Cy + Di": the teams of a pairing, by the names typed so far."""
+    return " · ".join(" + ".join(seat_name(seats, index) for index in team)
+                      for team in pairs(pairing, len(seats)))
+
+
+def pairing_of(document: dict) -> str:
+    """Which pairing a saved game's teams are ("" without teams)."""
+    teams = document.get(TEAMS)
+    names = [player.get("name") for player in document.get("players", [])]
+    if not teams or not names:
+        return ""
+    chosen = sorted(sorted(team) for team in teams if isinstance(team, list))
+    for pairing in PAIRINGS:
+        made = sorted(sorted(names[index] for index in team) for team in pairs(pairing, len(names)))
+        if made == chosen:
+            return pairing
+    return PAIRINGS[0]
+
+
+def team_lines(score) -> list[dict]:
+    """Under the pad: each player's team total and team rank (the same for both partners)."""
+    teams = score.extra.get(TEAMS) if getattr(score, "extra", None) else None
+    if not teams:
+        return []
+    of_player = {name: team for team in teams for name in team["players"]}
+    players = [player.name for player in score.players]
+    return [
+        {"key": "team-total", "label": _("Team total"),
+         "cells": [of_player[name]["total"] if name in of_player else "–" for name in players]},
+        {"key": "team-rank", "label": _("Team rank"), "rank": True,
+         "cells": [of_player[name]["rank"] if name in of_player else "–" for name in players]},
+    ]
+
+
+class CitiesPages(PagePart):
+    id = "cities"
+    label = _l("Cities")
+    city_template = "cities/city.html"
+    setup_template = "cities/setup.html"
+    setup_keys = frozenset({TEAMS})
+    row_looks = MappingProxyType({"cities": RowLook(COLOUR, "#1f1f1f", "#e2e2e2", "cities")})
+    marks = MappingProxyType({COLOUR: "♠"})
+    colour_labels = MappingProxyType({COLOUR: _l("Black: cities")})
+    blank_lines = MappingProxyType({TEAMS: _l("Team total")})
+
+    # -- set-up: team play ------------------------------------------------------------------
+
+    def setup_fields(self):
+        return {TEAMS: SelectField(_l("Team play"), choices=[], default="",
+                                   validate_choice=False)}
+
+    def setup_data(self, document):
+        return {TEAMS: pairing_of(document)}
+
+    def prepare_setup(self, form, ruleset, seats):
+        form[TEAMS].choices = [SelectChoice("", _("No teams")), *(
+            SelectChoice(pairing, pairing_label(pairing, seats)) for pairing in PAIRINGS)]
+        if form[TEAMS].data not in ("", *PAIRINGS):
+            form[TEAMS].data = ""
+
+    def setup_section(self, form, ruleset, errors):
+        return {TEAMS: errors.take_under(TEAMS)}
+
+    def setup_summary(self, form, section):
+        return [(form[TEAMS].id, form[TEAMS].label.text, section[TEAMS])]
+
+    def setup_conflict_rows(self, form, stored):
+        def shown(teams) -> str:
+            return " · ".join(" + ".join(team) for team in teams or []) or _("No teams")
+
+        seats = [{"name": entry.form.name.data} for entry in form.seats]
+        mine = shown(self.setup_values(form, seats)[TEAMS])
+        theirs = shown(stored.get(TEAMS))
+        return [{"label": form[TEAMS].label.text, "mine": mine, "theirs": theirs,
+                 "differs": mine != theirs}]
+
+    def seat_groups(self, form, count):
+        pairing = form[TEAMS].data
+        return pairs(pairing, count) if pairing in PAIRINGS and count > 1 else None
+
+    def setup_values(self, form, seats):
+        pairing = form[TEAMS].data
+        if pairing not in PAIRINGS or not seats:
+            return {TEAMS: None}
+        return {TEAMS: [[seats[index]["name"] for index in team]
+                        for team in pairs(pairing, len(seats))]}
+
+    # -- the score pad ----------------------------------------------------------------------
+
+    def pad_lines(self, score):
+        return team_lines(score)
+
+    def sheet_facts(self, player):
+        debt = player.get(DEBT, 0)
+        return [(_("Debt:"), str(debt))] if debt else []
+
+    # -- the build checker ------------------------------------------------------------------
+
+    def annotate_report(self, report, names):
+        """The engine's notes on what the builder's black cards change about paying (under
+        the report's ``cities`` key), beside the build's other notes, marked as black cards."""
+        for entry in (report, *report.get("hand", ()), report.get("wonder_stage") or {}):
+            entry.setdefault("notes", []).extend(
+                (COLOUR, note["message"]) for note in entry.get(self.id, ()))
+
+    # -- the city page: debt ----------------------------------------------------------------
+
+    def city_fields(self, ruleset):
+        return {DEBT: number_field(_l("Debt (the debt tokens' total)"), 0, MAX_DEBT)}
+
+    def player_data(self, player):
+        return {DEBT: player.get(DEBT, 0)}
+
+    def city_section(self, form, ruleset, errors, at, saved_document, document, index):
+        return {DEBT: errors.take(f"{at}.{DEBT}"), "maximum": MAX_DEBT}
+
+    def summary_entries(self, form, section):
+        return [(form[DEBT].id, form[DEBT].label.text, [*form[DEBT].errors, *section[DEBT]])]
+
+    def typed_city(self, form, city):
+        if form[DEBT].errors:
+            return  # the saved value stays; the page shows the problem
+        city.pop(DEBT, None)
+        if form[DEBT].data:
+            city[DEBT] = form[DEBT].data
+
+    def conflict_rows(self, form, stored, ruleset):
+        mine, theirs = form[DEBT].data, stored.get(DEBT, 0)
+        return [{"label": form[DEBT].label.text, "mine": mine, "theirs": theirs,
+                 "differs": mine != theirs}]
+
+
+PART = CitiesPages()
