@@ -33,6 +33,8 @@ def test_a_cities_game_with_teams_entered_from_two_phones(browser, live_server, 
     expect(host.locator(".seat")).to_have_count(4)
     for index, name in enumerate(("Ada", "Bo", "Cy", "Di")):
         host.locator(f"#seats-{index}-name").fill(name)
+        host.locator(f"#seats-{index}-wonder").select_option("random")
+        host.locator(f"#seats-{index}-side").select_option("random")
     host.get_by_label("Team play").select_option("2")  # Bo + Cy · Di + Ada
     expect(host.locator(".seat-group")).to_have_count(2)
     first = host.locator(".seat-group").first.locator(".seat")
