@@ -198,7 +198,7 @@ def test_filled_sheet_of_a_leaders_game(app, client):
     answer = client.get(f"/games/{game_id}/sheet.pdf")
     assert answer.status_code == 200
     text = text_of(answer.data)
-    scores = text[:text.index("Details")]
+    scores = text[text.index("Name"):text.index("Details")]  # the header names the expansions
     assert scores.index("Guilds") < scores.index("Leaders") < scores.index("Total")
     details = text[text.index("Details"):]
     assert "Cleopatra" in details and "Buried leaders: Nero" in details
