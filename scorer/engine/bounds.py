@@ -8,6 +8,9 @@ game can are refused before anything else is checked, and a report lists at most
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from .expansions import installed
@@ -33,10 +36,11 @@ def oversized(document: Any) -> list:
             "A game has at most %(maximum)d cities; this one has %(count)d."),
             {"maximum": MAX_CITIES, "count": len(players)}))]
     found = []
+    bounds = list_bounds()
     for index, player in enumerate(players):
         if not isinstance(player, dict):
             continue
-        for field, maximum in list_bounds().items():
+        for field, maximum in bounds.items():
             value = player.get(field)
             if isinstance(value, list) and len(value) > maximum:
                 found.append(Problem(f"players[{index}].{field}", "invalid", Message(N_(
@@ -45,12 +49,13 @@ def oversized(document: Any) -> list:
     return found
 
 
-def list_bounds() -> dict[str, int]:
+@cache
+def list_bounds() -> Mapping[str, int]:
     """The longest list each player field may hold: the base game's and every expansion's."""
     bounds = {"cards": MAX_LIST["cards"]}
     for expansion in installed().values():
         bounds.update(expansion.list_bounds)
-    return {**bounds, **MAX_LIST}
+    return MappingProxyType({**bounds, **MAX_LIST})
 
 
 def bounded(problems: list) -> list:

@@ -6,6 +6,8 @@ to guard against bad input, and a user sees every mistake of a form in one go.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from . import bounds
@@ -24,6 +26,8 @@ from .rules import (
 )
 from .rules import expansions as known_expansions
 
+#: the counts a game without expansions adds (shared: nobody changes it)
+NO_TALLIES = MappingProxyType({})
 MAX_NAME_LENGTH = 40
 #: a player's stable id (see docs/entering-cities-together.md): a short text the scorer ignores
 MAX_ID_LENGTH = 64
@@ -208,8 +212,10 @@ def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
                 extra_tallies=expansion_tallies(ruleset, parts))
 
 
-def expansion_tallies(ruleset: Ruleset, parts: dict) -> dict[str, int]:
+def expansion_tallies(ruleset: Ruleset, parts: dict) -> Mapping[str, int]:
     """What the expansions played add to the counts end-of-game effects read."""
+    if not ruleset.parts:
+        return NO_TALLIES
     tallies: dict[str, int] = {}
     for expansion in ruleset.parts:
         tallies.update(expansion.tallies(parts))
