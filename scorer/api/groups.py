@@ -56,6 +56,13 @@ def body_with(fields: tuple[str, ...]):
     return (None, error_report(unknown)) if unknown else (body, None)
 
 
+@bp.errorhandler(403)
+def forbidden(_error):
+    return error_report([service.problem("", "forbidden", N_(
+        "Only the group's owner may do this: send the owner_token that creating the group "
+        "answered as the X-Owner-Token header."))], 403)
+
+
 @bp.post("")
 def create_group():
     body, failure = body_with(("name",))
@@ -77,7 +84,7 @@ def read_group(group_id: str):
     group, failure = permitted(group_id, "view")
     if failure:
         return failure
-    games = service.games_of(group)
+    games, _count = service.games_of(group)
     return {"id": group.id, **group_urls(group.id), "name": group.name,
             "stats_url": url_for("groups_api.stats", group_id=group.id, _external=True),
             "games": [{"id": saved.id,

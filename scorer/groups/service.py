@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .. import storage
 from ..engine.messages import N_, Message
 from ..engine.rules import editions, expansions
 from ..engine.validation import Problem
@@ -59,6 +60,12 @@ def load(group_id: str) -> Group | None:
     return stored.load_group(group_id) if GROUP_ID.fullmatch(group_id or "") else None
 
 
+def of_game(saved) -> Group | None:
+    """The group a saved game belongs to, if any."""
+    pk = getattr(saved, "group_pk", None)
+    return stored.load_group_by_pk(pk) if pk is not None else None
+
+
 def create(name: object, owner_token_hash: str | None) -> Group:
     return stored.create_group(clean_name(name), owner_token_hash)
 
@@ -66,6 +73,11 @@ def create(name: object, owner_token_hash: str | None) -> Group:
 def rename(group: Group, name: object) -> Group:
     stored.rename_group(group.id, clean_name(name))
     return stored.load_group(group.id) or group
+
+
+def set_owner(group: Group, owner_token_hash: str) -> bool:
+    """Hand the group over (False when it changed owner or was deleted meanwhile)."""
+    return stored.set_group_owner(group.id, group.owner_token_hash, owner_token_hash)
 
 
 def delete(group: Group) -> bool:
@@ -90,10 +102,15 @@ def remove_game(group: Group, game_id: str) -> bool:
     return stored.set_game_group(game_id, None, only_from=group.pk)
 
 
-def games_of(group: Group) -> list:
-    from .. import storage
+def known_groups(group_ids: list[str]) -> list[Group]:
+    """The groups of ``group_ids`` that still exist, in that order."""
+    return stored.list_groups(group_ids)
 
-    return storage.list_games(stored.group_game_ids(group.pk))
+
+def games_of(group: Group, limit: int | None = None) -> tuple[list, int]:
+    """The group's games, the most recent first (at most ``limit`` of them), and how many it has."""
+    ids = stored.group_game_ids(group.pk)
+    return storage.list_games(ids[:limit] if limit is not None else ids), len(ids)
 
 
 def resolved(group: Group, name: str) -> str:

@@ -3,21 +3,26 @@
 Only complete games count (the results table holds nothing else), filtered by edition, the
 exact set of expansions and the player count. A player is a normalised name
 (:func:`scorer.storage.results.player_key`) after the group's merged names; the Free City is in
-no result. Sums and counts come from the database and every mean, rate and median is divided
-here from those integers and rounded with ``round(x, 2)``, so both databases give the same
-figures to the last digit (the field names are those of the spec's "Groups and statistics").
+no result. Each figure is one aggregate query over the one table ``result`` (which carries the
+group, the filters' columns and each player's points per score-pad row), read through a
+covering index of the group's rows: the database sums and counts per normalised name, and the
+names merged in the group are then added together here (sums, counts, maxima and the
+histograms the medians come from all add up). Every mean, rate and median is divided here from
+those integers and rounded with ``round(x, 2)``, so both databases give the same figures to the
+last digit (the field names are those of the spec's "Groups and statistics"). "Latest" and
+"first" follow the order the games were saved in.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
-from sqlalchemy import and_, case, func, or_, select
-from sqlalchemy.sql import Select
+from sqlalchemy import Table, and_, case, func, or_, select
 
 from ..storage import get_engine
-from ..storage.groups import Group
-from ..storage.schema import game, group_alias, result, result_row
+from ..storage.groups import Group, aliases
+from ..storage.schema import PAD_SLOTS, game, result
 
 #: how many highest totals the leaderboard shows, and how many closest games
 BEST_TOTALS = 10
@@ -47,95 +52,136 @@ def two(value: float) -> float:
     return round(value, 2)
 
 
-def counted(group_pk: int, filters: Filters):
-    """The results that count, one per player per game, with the player's merged key."""
-    alias = group_alias
-    query = (
-        select(result.c.game_id, result.c.seat, result.c.name, result.c.wonder, result.c.side,
-               result.c.total, result.c.rank, result.c.winners, result.c.played_on,
-               func.coalesce(alias.c.target_key, result.c.name_key).label("player"),
-               game.c.public_id.label("game"), game.c.created_at, game.c.id.label("game_pk"))
-        .select_from(result.join(game, game.c.id == result.c.game_id)
-                     .outerjoin(alias, and_(alias.c.group_id == game.c.group_id,
-                                            alias.c.name_key == result.c.name_key)))
-        .where(game.c.group_id == group_pk)
-    )
-    if filters.edition is not None:
-        query = query.where(result.c.edition == filters.edition)
-    if filters.expansions is not None:
-        query = query.where(result.c.expansions == ",".join(filters.expansions))
-    if filters.players is not None:
-        query = query.where(result.c.seats == filters.players)
-    return query.subquery("counted")
+class Counted:
+    """Which results count, and whom each name counts as."""
+
+    def __init__(self, group: Group, filters: Filters):
+        self.group_pk = group.pk
+        self.filters = filters
+        self.merged = {key: target for key, (target, _name) in aliases(group.pk).items()}
+        self.shown = {target: name for _key, (target, name) in aliases(group.pk).items()}
+
+    def where(self, table: Table) -> list:
+        conditions = [table.c.group_id == self.group_pk]
+        if self.filters.edition is not None:
+            conditions.append(table.c.edition == self.filters.edition)
+        if self.filters.expansions is not None:
+            conditions.append(table.c.expansions == ",".join(self.filters.expansions))
+        if self.filters.players is not None:
+            conditions.append(table.c.seats == self.filters.players)
+        return conditions
+
+    def select(self, table: Table, *columns):
+        return select(*columns).select_from(table).where(*self.where(table))
+
+    def player(self, name_key: str) -> str:
+        return self.merged.get(name_key, name_key)
 
 
-def _wins(rows) -> tuple:
-    won = case((rows.c.rank == 1, 1), else_=0)
-    shared = case((and_(rows.c.rank == 1, rows.c.winners > 1), 1), else_=0)
-    return func.sum(won).label("wins"), func.sum(shared).label("shared")
+WON = case((result.c.rank == 1, 1), else_=0)
 
 
 def statistics(group: Group, filters: Filters = Filters()) -> dict:
     """The figures of a group's complete games that match ``filters`` (the API's JSON)."""
-    rows = counted(group.pk, filters)
+    counted = Counted(group, filters)
     with get_engine().connect() as connection:
-        games = connection.execute(select(func.count(func.distinct(rows.c.game_id)))).scalar()
-        names = display_names(connection, group.pk, rows)
-        players = player_figures(connection, rows, names)
-        wonders = wonder_figures(connection, rows)
-        pad_rows = row_figures(connection, rows)
-        best = best_totals(connection, rows, names)
-        closest = closest_games(connection, rows, names)
+        digest = players_digest(connection, counted)
+        rulesets = played_rulesets(connection, counted)
+        order = row_order(rulesets)
+        means = row_sums(connection, counted)
+        players = player_figures(digest, means, order)
+        wonders = wonder_figures(connection, counted)
+        pad_rows = row_figures(means, rulesets, order)
+        best = best_totals(connection, counted, digest.names)
+        closest = closest_games(connection, counted, digest.names)
     return {"group": {"id": group.id, "name": group.name}, "filters": filters.as_dict(),
-            "games": games, "players": players, "wonders": wonders, "rows": pad_rows,
-            "best_totals": best, "closest_games": closest}
+            "games": sum(games for games, _rows in rulesets), "players": players,
+            "wonders": wonders, "rows": pad_rows, "best_totals": best, "closest_games": closest}
 
 
-def display_names(connection, group_pk: int, rows) -> dict[str, str]:
-    """Each player's name as shown: the alias chosen when names were merged, else the spelling
-    of their latest game."""
-    latest = func.row_number().over(partition_by=rows.c.player,
-                                    order_by=(rows.c.created_at.desc(), rows.c.game_pk.desc()))
-    ranked = select(rows.c.player, rows.c.name, latest.label("n")).subquery()
-    names = dict(connection.execute(select(ranked.c.player, ranked.c.name).where(ranked.c.n == 1)).all())
-    chosen = connection.execute(
-        select(group_alias.c.target_key, group_alias.c.target_name)
-        .where(group_alias.c.group_id == group_pk).distinct()).all()
-    for key, name in chosen:
-        if key in names:
-            names[key] = name
-    return names
+class Digest:
+    """Per player (after merged names), from one aggregate query over the results: games,
+    wins, shared wins, sum of totals, best total, sum of ranks, the count of each total (for
+    the median) and the name shown."""
+
+    def __init__(self) -> None:
+        self.figures: dict[str, list[int]] = {}
+        self.totals: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        self.names: dict[str, str] = {}
 
 
-def player_figures(connection, rows, names: dict[str, str]) -> list[dict]:
-    wins, shared = _wins(rows)
-    totals = connection.execute(
-        select(rows.c.player, func.count().label("games"), wins, shared,
-               func.sum(rows.c.total).label("total"), func.max(rows.c.total).label("best"),
-               func.sum(rows.c.rank).label("ranks"))
-        .group_by(rows.c.player)).all()
-    medians = middle_totals(connection, rows)
-    means: dict[str, dict[str, float]] = {}
-    for player, row, points, count in connection.execute(
-            select(rows.c.player, result_row.c.row, func.sum(result_row.c.points), func.count())
-            .select_from(rows.join(result_row, and_(result_row.c.game_id == rows.c.game_id,
-                                                    result_row.c.seat == rows.c.seat)))
-            .group_by(rows.c.player, result_row.c.row)):
-        means.setdefault(player, {})[row] = two(points / count)
-    order = row_order(connection, rows)
+def players_digest(connection, counted: Counted) -> Digest:
+    digest = Digest()
+    latest: dict[str, tuple[int, str]] = {}
+    for key, name, total, rank, winners, count, last in connection.execute(
+            counted.select(result, result.c.name_key, result.c.name, result.c.total,
+                           result.c.rank, result.c.winners, func.count(), func.max(result.c.game_id))
+            .group_by(result.c.name_key, result.c.name, result.c.total, result.c.rank,
+                      result.c.winners)):
+        player = counted.player(key)
+        won = count if rank == 1 else 0
+        found = digest.figures.setdefault(player, [0, 0, 0, 0, total, 0])
+        found[0] += count
+        found[1] += won
+        found[2] += won if winners > 1 else 0
+        found[3] += total * count
+        found[4] = max(found[4], total)
+        found[5] += rank * count
+        digest.totals[player][total] += count
+        if player not in latest or last > latest[player][0]:
+            latest[player] = (last, name)
+    digest.names = {player: counted.shown.get(player, name) for player, (_last, name) in latest.items()}
+    return digest
+
+
+POINTS = [result.c[f"p{slot}"] for slot in range(PAD_SLOTS)]
+
+
+def played_rulesets(connection, counted: Counted) -> list[tuple[int, list[str]]]:
+    """Each score pad played (its rows, as an edition and its expansions print them), in the
+    order of its first game: how many games, and the rows."""
+    found = connection.execute(
+        counted.select(result, result.c.pad, func.count(func.distinct(result.c.game_id)))
+        .group_by(result.c.pad).order_by(func.min(result.c.game_id))).all()
+    return [(games, pad.split(",")) for pad, games in found]
+
+
+def row_order(rulesets: list[tuple[int, list[str]]]) -> list[str]:
+    """The rows in the order of first appearance in the counted games' score reports."""
+    order: list[str] = []
+    for _games, rows in rulesets:
+        order.extend(row for row in rows if row not in order)
+    return order
+
+
+def row_sums(connection, counted: Counted) -> dict[str, dict[str, list[int]]]:
+    """``player -> row -> [sum of points, entries, best]``: the database sums each pad's slots
+    per name, and the slots are named by their pad's rows here."""
+    sums: dict[str, dict[str, list[int]]] = defaultdict(dict)
+    for key, pad, count, *figures in connection.execute(
+            counted.select(result, result.c.name_key, result.c.pad, func.count(),
+                           *(func.sum(slot) for slot in POINTS), *(func.max(slot) for slot in POINTS))
+            .group_by(result.c.name_key, result.c.pad)):
+        rows = pad.split(",")
+        for slot, row in enumerate(rows):
+            found = sums[counted.player(key)].setdefault(row, [0, 0, figures[PAD_SLOTS + slot]])
+            found[0] += figures[slot]
+            found[1] += count
+            found[2] = max(found[2], figures[PAD_SLOTS + slot])
+    return sums
+
+
+def player_figures(digest: Digest, sums: dict, order: list[str]) -> list[dict]:
     players = []
-    for entry in totals:
-        player_means = means.get(entry.player, {})
+    for player, (games, wins, shared, total, best, ranks) in digest.figures.items():
+        means = sums.get(player, {})
         players.append({
-            "name": names.get(entry.player, entry.player),
-            "games": entry.games, "wins": entry.wins, "shared_wins": entry.shared,
-            "win_rate": two(entry.wins / entry.games),
-            "mean_total": two(entry.total / entry.games),
-            "median_total": two(medians[entry.player]),
-            "best_total": entry.best,
-            "mean_rank": two(entry.ranks / entry.games),
-            "mean_scores": {row: player_means[row] for row in order if row in player_means},
-            "_sort": (-entry.wins, -entry.wins / entry.games, -entry.total / entry.games),
+            "name": digest.names.get(player, player), "games": games, "wins": wins,
+            "shared_wins": shared, "win_rate": two(wins / games),
+            "mean_total": two(total / games), "median_total": two(median(digest.totals[player])),
+            "best_total": best, "mean_rank": two(ranks / games),
+            "mean_scores": {row: two(means[row][0] / means[row][1]) for row in order if row in means},
+            "_sort": (-wins, -wins / games, -total / games),
         })
     players.sort(key=lambda p: (*p["_sort"], p["name"]))
     for player in players:
@@ -143,25 +189,23 @@ def player_figures(connection, rows, names: dict[str, str]) -> list[dict]:
     return players
 
 
-def middle_totals(connection, rows) -> dict[str, float]:
-    """Each player's median total: the middle one of their totals, or the mean of the two."""
-    position = func.row_number().over(partition_by=rows.c.player, order_by=rows.c.total)
-    count = func.count().over(partition_by=rows.c.player)
-    numbered = select(rows.c.player, rows.c.total, position.label("k"), count.label("n")).subquery()
-    n = numbered.c.n
-    middle = or_(numbered.c.k == (n + 1) // 2, numbered.c.k == (n + 2) // 2)
-    found = connection.execute(
-        select(numbered.c.player, func.sum(numbered.c.total), func.count())
-        .where(middle).group_by(numbered.c.player)).all()
-    return {player: total / count for player, total, count in found}
+def median(histogram: dict[int, int]) -> float:
+    """The middle value of the values counted in ``histogram``, or the mean of the two."""
+    size = sum(histogram.values())
+    wanted = {(size - 1) // 2, size // 2}  # the middle positions, 0-based
+    found, seen = [], 0
+    for value in sorted(histogram):
+        count = histogram[value]
+        found.extend(value for position in wanted if seen <= position < seen + count)
+        seen += count
+    return sum(found) / len(found)
 
 
-def wonder_figures(connection, rows) -> list[dict]:
-    wins, _shared = _wins(rows)
+def wonder_figures(connection, counted: Counted) -> list[dict]:
     found = connection.execute(
-        select(rows.c.wonder, rows.c.side, func.count().label("plays"), wins,
-               func.sum(rows.c.total).label("total"))
-        .group_by(rows.c.wonder, rows.c.side)).all()
+        counted.select(result, result.c.wonder, result.c.side, func.count().label("plays"),
+                       func.sum(WON).label("wins"), func.sum(result.c.total).label("total"))
+        .group_by(result.c.wonder, result.c.side)).all()
     wonders = [{"wonder": entry.wonder, "side": entry.side, "plays": entry.plays,
                 "wins": entry.wins, "win_rate": two(entry.wins / entry.plays),
                 "mean_total": two(entry.total / entry.plays)} for entry in found]
@@ -169,133 +213,133 @@ def wonder_figures(connection, rows) -> list[dict]:
     return wonders
 
 
-def _with_rows(rows) -> Select:
-    return (select(rows.c.game_id, rows.c.created_at, rows.c.game_pk, result_row.c.row,
-                   result_row.c.position, result_row.c.points)
-            .select_from(rows.join(result_row, and_(result_row.c.game_id == rows.c.game_id,
-                                                    result_row.c.seat == rows.c.seat))))
+def row_figures(sums: dict, rulesets: list[tuple[int, list[str]]], order: list[str]) -> list[dict]:
+    figures = []
+    for row in order:
+        entries = [found[row] for found in sums.values() if row in found]
+        figures.append({"row": row, "games": sum(games for games, rows in rulesets if row in rows),
+                        "mean": two(sum(e[0] for e in entries) / sum(e[1] for e in entries)),
+                        "best": max(e[2] for e in entries)})
+    return figures
 
 
-def row_order(connection, rows) -> list[str]:
-    """The rows in the order of first appearance in the counted games' score reports."""
-    joined = _with_rows(rows).subquery()
-    first = func.row_number().over(
-        partition_by=joined.c.row,
-        order_by=(joined.c.created_at, joined.c.game_pk, joined.c.position))
-    numbered = select(joined.c.row, joined.c.created_at, joined.c.game_pk, joined.c.position,
-                      first.label("n")).subquery()
-    return list(connection.execute(
-        select(numbered.c.row).where(numbered.c.n == 1)
-        .order_by(numbered.c.created_at, numbered.c.game_pk, numbered.c.position)).scalars())
+def public_ids(connection, game_pks) -> dict[int, str]:
+    return dict(connection.execute(
+        select(game.c.id, game.c.public_id).where(game.c.id.in_(list(game_pks)))).all())
 
 
-def row_figures(connection, rows) -> list[dict]:
-    joined = _with_rows(rows).subquery()
-    found = {entry.row: entry for entry in connection.execute(
-        select(joined.c.row, func.count(func.distinct(joined.c.game_id)).label("games"),
-               func.sum(joined.c.points).label("points"), func.count().label("entries"),
-               func.max(joined.c.points).label("best"))
-        .group_by(joined.c.row))}
-    return [{"row": row, "games": found[row].games,
-             "mean": two(found[row].points / found[row].entries), "best": found[row].best}
-            for row in row_order(connection, rows)]
-
-
-def best_totals(connection, rows, names: dict[str, str], limit: int = BEST_TOTALS) -> list[dict]:
+def best_totals(connection, counted: Counted, names: dict[str, str], limit: int = BEST_TOTALS) -> list[dict]:
     """The highest totals, ties by earlier date, then name (as shown)."""
     top = connection.execute(
-        select(rows.c.total, rows.c.played_on)
-        .order_by(rows.c.total.desc(), rows.c.played_on).limit(limit)).all()
+        counted.select(result, result.c.total, result.c.played_on)
+        .order_by(result.c.total.desc(), result.c.played_on).limit(limit)).all()
     if not top:
         return []
     last_total, last_date = top[-1]
     candidates = connection.execute(
-        select(rows.c.player, rows.c.total, rows.c.game, rows.c.played_on, rows.c.game_pk,
-               rows.c.seat)
-        .where(or_(rows.c.total > last_total,
-                   and_(rows.c.total == last_total, rows.c.played_on <= last_date)))).all()
-    entries = sorted(candidates, key=lambda e: (-e.total, e.played_on, names.get(e.player, e.player),
-                                                e.game_pk, e.seat))
-    return [{"name": names.get(e.player, e.player), "total": e.total, "game": e.game,
-             "date": e.played_on} for e in entries[:limit]]
+        counted.select(result, result.c.name_key, result.c.total, result.c.played_on,
+                       result.c.game_id, result.c.seat)
+        .where(or_(result.c.total > last_total,
+                   and_(result.c.total == last_total, result.c.played_on <= last_date)))).all()
+
+    def shown(entry) -> str:
+        player = counted.player(entry.name_key)
+        return names.get(player, player)
+
+    entries = sorted(candidates, key=lambda e: (-e.total, e.played_on, shown(e), e.game_id, e.seat))
+    entries = entries[:limit]
+    ids = public_ids(connection, {e.game_id for e in entries})
+    return [{"name": shown(e), "total": e.total, "game": ids[e.game_id], "date": e.played_on}
+            for e in entries]
 
 
-def closest_games(connection, rows, names: dict[str, str], limit: int = CLOSEST_GAMES) -> list[dict]:
-    """The games won by the fewest points over the runner-up (0 for a shared win or a win on
-    coins), the latest first among equals."""
-    place = func.row_number().over(partition_by=rows.c.game_id,
-                                   order_by=(rows.c.total.desc(), rows.c.rank))
-    placed = select(rows.c.game_id, rows.c.total, place.label("k")).subquery()
-    margins = (select(placed.c.game_id,
-                      (func.max(case((placed.c.k == 1, placed.c.total)))
-                       - func.max(case((placed.c.k == 2, placed.c.total)))).label("margin"))
-               .group_by(placed.c.game_id).having(func.count() > 1).subquery())
+def closest_games(connection, counted: Counted, names: dict[str, str],
+                  limit: int = CLOSEST_GAMES) -> list[dict]:
+    """The games won by the fewest points over the next total (0 for a tie on points), the
+    latest first among equals."""
     closest = connection.execute(
-        select(margins.c.game_id, margins.c.margin)
-        .select_from(margins.join(game, game.c.id == margins.c.game_id))
-        .order_by(margins.c.margin, game.c.created_at.desc(), game.c.id.desc())
-        .limit(limit)).all()
+        counted.select(result, result.c.game_id, result.c.margin).where(result.c.rank == 1)
+        .distinct().order_by(result.c.margin, result.c.game_id.desc()).limit(limit)).all()
     if not closest:
         return []
-    margin_of = {game_id: margin for game_id, margin in closest}
-    players = connection.execute(
-        select(rows.c.game_id, rows.c.game, rows.c.played_on, rows.c.player, rows.c.total,
-               rows.c.rank, rows.c.seat)
-        .where(rows.c.game_id.in_(list(margin_of))).order_by(rows.c.seat)).all()
-    games: dict[int, dict] = {}
-    for entry in players:
-        found = games.setdefault(entry.game_id, {
-            "game": entry.game, "date": entry.played_on, "margin": margin_of[entry.game_id],
-            "winners": [], "totals": []})
-        name = names.get(entry.player, entry.player)
+    ids = public_ids(connection, [game_id for game_id, _margin in closest])
+    games = {game_id: {"game": ids[game_id], "date": "", "margin": lead, "winners": [], "totals": []}
+             for game_id, lead in closest}
+    for entry in connection.execute(
+            select(result.c.game_id, result.c.played_on, result.c.name_key, result.c.total,
+                   result.c.rank)
+            .where(result.c.game_id.in_(list(games))).order_by(result.c.seat)):
+        found = games[entry.game_id]
+        player = counted.player(entry.name_key)
+        name = names.get(player, player)
+        found["date"] = entry.played_on
         found["totals"].append({"name": name, "total": entry.total, "rank": entry.rank})
         if entry.rank == 1:
             found["winners"].append(name)
     for found in games.values():
         found["totals"].sort(key=lambda t: (t["rank"], t["name"]))
-    return [games[game_id] for game_id, _margin in closest]
+    return list(games.values())
 
 
 def results_table(group: Group, filters: Filters = Filters()) -> tuple[list[str], list[dict]]:
-    """Every counted result with its rows, for the CSV: ``(rows in pad order, results)``, the
-    results by date, game and seat."""
-    rows = counted(group.pk, filters)
+    """Every counted result with its rows, for the CSV: ``(rows in pad order, results)``, by
+    game (in the order saved) and seat."""
+    counted = Counted(group, filters)
     with get_engine().connect() as connection:
-        order = row_order(connection, rows)
+        order = row_order(played_rulesets(connection, counted))
         heads = connection.execute(
-            select(rows.c.game_id, rows.c.game, rows.c.played_on, rows.c.seat, rows.c.name,
-                   rows.c.wonder, rows.c.side, rows.c.total, rows.c.rank)
-            .order_by(rows.c.created_at, rows.c.game_pk, rows.c.seat)).all()
-        points: dict[tuple[int, int], dict[str, int]] = {}
-        for game_id, seat, row, value in connection.execute(
-                select(rows.c.game_id, rows.c.seat, result_row.c.row, result_row.c.points)
-                .select_from(rows.join(result_row, and_(result_row.c.game_id == rows.c.game_id,
-                                                        result_row.c.seat == rows.c.seat)))):
-            points.setdefault((game_id, seat), {})[row] = value
-    table = [{"date": h.played_on, "game": h.game, "seat": h.seat + 1, "name": h.name,
-              "wonder": h.wonder, "side": h.side, "scores": points.get((h.game_id, h.seat), {}),
+            counted.select(result, result.c.game_id, result.c.played_on, result.c.seat,
+                           result.c.name, result.c.wonder, result.c.side, result.c.total,
+                           result.c.rank, result.c.pad, *POINTS)
+            .order_by(result.c.game_id, result.c.seat)).all()
+        ids = public_ids(connection, {h.game_id for h in heads})
+    table = [{"date": h.played_on, "game": ids[h.game_id], "seat": h.seat + 1, "name": h.name,
+              "wonder": h.wonder, "side": h.side,
+              "scores": {row: h[9 + slot] for slot, row in enumerate(h.pad.split(","))},
               "total": h.total, "rank": h.rank} for h in heads]
     return order, table
 
 
-def totals_over_time(group: Group, filters: Filters = Filters()) -> dict[str, list[tuple[str, int]]]:
-    """Each player's totals in game order (for the chart): ``player key -> [(date, total)]``."""
-    rows = counted(group.pk, filters)
+def timeline(group: Group, filters: Filters, last: int = 20,
+             players: int = 4) -> tuple[list[str], dict[str, list[int | None]]]:
+    """The totals of the players with the most games over the group's last ``last`` counted
+    games (for the chart): ``(each game's date, {name: [total, or None when absent]})``."""
+    counted = Counted(group, filters)
+    with get_engine().connect() as connection:
+        digest = players_digest(connection, counted)
+        names, totals = digest.names, digest.figures
+        recent = connection.execute(
+            counted.select(result, result.c.game_id, result.c.played_on).distinct()
+            .order_by(result.c.game_id.desc()).limit(last)).all()
+        recent.sort()
+        found = connection.execute(
+            select(result.c.game_id, result.c.name_key, result.c.total)
+            .where(result.c.game_id.in_([pk for pk, _date in recent]))).all()
+    chosen = sorted(totals, key=lambda p: (-totals[p][0], names.get(p, p)))[:players]
+    column = {pk: index for index, (pk, _date) in enumerate(recent)}
+    series = {player: [None] * len(recent) for player in chosen}
+    for pk, key, total in found:
+        player = counted.player(key)
+        if player in series:
+            series[player][column[pk]] = total
+    return [date for _pk, date in recent], {names.get(p, p): values for p, values in series.items()}
+
+
+def winning_totals(group: Group, filters: Filters) -> list[int]:
+    """The winners' totals, one per counted game, lowest first (the spread chart)."""
+    counted = Counted(group, filters)
+    with get_engine().connect() as connection:
+        return sorted(connection.execute(
+            counted.select(result, func.max(result.c.total)).group_by(result.c.game_id)).scalars())
+
+
+def available_filters(group: Group) -> dict:
+    """The editions, sets of expansions and player counts of the group's complete games (what
+    the page offers to filter by)."""
     with get_engine().connect() as connection:
         found = connection.execute(
-            select(rows.c.player, rows.c.played_on, rows.c.total)
-            .order_by(rows.c.created_at, rows.c.game_pk)).all()
-    series: dict[str, list[tuple[str, int]]] = {}
-    for player, played_on, total in found:
-        series.setdefault(player, []).append((played_on, total))
-    return series
-
-
-def winning_totals(group: Group, filters: Filters = Filters()) -> list[int]:
-    """The winners' totals, one per counted game (the spread chart)."""
-    rows = counted(group.pk, filters)
-    with get_engine().connect() as connection:
-        return list(connection.execute(
-            select(func.max(rows.c.total)).group_by(rows.c.game_id)
-            .order_by(func.max(rows.c.total))).scalars())
-
+            select(result.c.edition, result.c.expansions, result.c.seats)
+            .where(result.c.group_id == group.pk).distinct()).all()
+    return {"editions": sorted({edition for edition, _x, _n in found}),
+            "expansions": sorted({tuple(x.split(",")) if x else () for _e, x, _n in found}),
+            "players": sorted({seats for _e, _x, seats in found})}

@@ -103,7 +103,7 @@ def _current(row: Row) -> SavedGame:
                         revision=row.revision + 1)
             ).rowcount
             if written == 1:  # an upgrade may mark old cities entered: the game completes
-                results.write(connection, row.id, document, row.created_at)
+                results.write(connection, row.id, document, row.created_at, row.group_id)
         if written == 1:
             return _saved(row, document, revision=row.revision + 1, format_version=CURRENT_VERSION)
         with get_engine().connect() as connection:
@@ -147,7 +147,8 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
                     creation_key=creation_key, created_at=moment, updated_at=moment,
                     group_id=group_pk,
                 ))
-                results.write(connection, inserted.inserted_primary_key[0], document, moment)
+                results.write(connection, inserted.inserted_primary_key[0], document, moment,
+                              group_pk)
         except exc.IntegrityError:
             with get_engine().connect() as connection:
                 made = _made_by(connection, creation_key)
@@ -185,7 +186,7 @@ def restore_game(saved: SavedGame) -> bool:
                 created_at=saved.created_at, updated_at=saved.updated_at,
             ))
             results.write(connection, inserted.inserted_primary_key[0], saved.document,
-                          saved.created_at)
+                          saved.created_at, None)
     except exc.IntegrityError:
         return False
     return True
@@ -223,7 +224,7 @@ def modify_game(public_id: str, change: Callable[[dict], dict], *,
         if title is not None:
             values["title"] = title
         connection.execute(update(game).where(game.c.public_id == public_id).values(**values))
-        results.write(connection, row.id, document, row.created_at)
+        results.write(connection, row.id, document, row.created_at, row.group_id)
     return _saved(row, json.loads(encoded), title=values.get("title", row.title),
                   revision=values["revision"], updated_at=values["updated_at"],
                   format_version=CURRENT_VERSION)

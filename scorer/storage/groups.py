@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import Connection, Row, delete, exc, insert, select, update
 
+from . import results
 from .connect import get_engine
 from .engine import writer
 from .schema import game, game_group, group_alias
@@ -107,6 +108,8 @@ def delete_group(public_id: str) -> bool:
             select(game_group.c.id).where(game_group.c.public_id == public_id)).scalar()
         if pk is None:
             return False
+        members = select(game.c.id).where(game.c.group_id == pk).scalar_subquery()
+        results.move(connection, members, None)
         connection.execute(update(game).where(game.c.group_id == pk).values(group_id=None))
         connection.execute(delete(group_alias).where(group_alias.c.group_id == pk))
         connection.execute(delete(game_group).where(game_group.c.id == pk))
@@ -117,14 +120,19 @@ def set_game_group(game_id: str, group_pk: int | None, *, only_from: int | None 
     """Put a game in a group (``None``: in none). With ``only_from``, only while the game is in
     that group (removing a game from a group never takes it out of another one). False when
     there is no such game (or it is not in ``only_from``)."""
-    query = update(game).where(game.c.public_id == game_id)
+    query = select(game.c.id).where(game.c.public_id == game_id)
     if only_from is not None:
         query = query.where(game.c.group_id == only_from)
     with writer(get_engine()).begin() as connection:
         if group_pk is not None and connection.execute(
                 select(game_group.c.id).where(game_group.c.id == group_pk)).scalar() is None:
             return False  # the group was deleted meanwhile
-        return connection.execute(query.values(group_id=group_pk)).rowcount == 1
+        pk = connection.execute(query.with_for_update()).scalar()
+        if pk is None:
+            return False
+        connection.execute(update(game).where(game.c.id == pk).values(group_id=group_pk))
+        results.move(connection, [pk], group_pk)
+        return True
 
 
 def group_game_ids(group_pk: int) -> list[str]:

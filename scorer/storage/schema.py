@@ -105,9 +105,15 @@ group_alias = Table(
     Column("target_name", Text, nullable=False),
 )
 
+#: score-pad rows a result holds (``p0``, ``p1``, ... in the pad's order); every ruleset's pad
+#: fits (a test checks every combination of the registered expansions)
+PAD_SLOTS = 16
+
 # One row per player (Free City seats excluded) of every complete game, written in the
 # transaction that saves the game: what the statistics aggregate. Derived data:
-# ``flask stats rebuild`` recomputes it from the documents.
+# ``flask stats rebuild`` recomputes it from the documents. The game's score-pad rows are
+# ``pad`` (their ids, comma-separated, in the pad's order) and the player's points in them
+# ``p0``, ``p1``, ...: a group's means per row are then sums over this one table.
 result = Table(
     "result",
     metadata,
@@ -125,16 +131,20 @@ result = Table(
     Column("edition", String(32), nullable=False),
     Column("expansions", String(200), nullable=False),  # sorted ids joined by ",", "" for none
     Column("played_on", String(10), nullable=False),  # the game's UTC creation date, ISO
+    # the game's group (a copy of game.group_id, moved with it: the statistics read no join)
+    Column("group_id", Integer),
+    Column("margin", Integer, nullable=False, server_default="0"),  # winner's lead in the game
+    Column("pad", Text, nullable=False, server_default=""),
+    *(Column(f"p{slot}", Integer) for slot in range(PAD_SLOTS)),
 )
 Index("result_name", result.c.name_key)
-
-# Each result's score-pad rows: ``position`` is the row's place in that game's pad.
-result_row = Table(
-    "result_row",
-    metadata,
-    Column("game_id", Integer, ForeignKey("game.id", ondelete="CASCADE"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("row", String(32), primary_key=True),
-    Column("position", Integer, nullable=False),
-    Column("points", Integer, nullable=False),
-)
+# One covering index per kind of figure: each aggregate reads one index of the group's rows.
+Index("result_group", result.c.group_id, result.c.total, result.c.played_on)
+Index("result_players", result.c.group_id, result.c.name_key, result.c.name, result.c.total,
+      result.c.rank, result.c.winners, result.c.game_id)
+Index("result_wonders", result.c.group_id, result.c.wonder, result.c.side, result.c.rank,
+      result.c.total)
+Index("result_pads", result.c.group_id, result.c.pad, result.c.game_id)
+Index("result_margins", result.c.group_id, result.c.rank, result.c.margin, result.c.game_id)
+Index("result_points", result.c.group_id, result.c.name_key, result.c.pad,
+      *(result.c[f"p{slot}"] for slot in range(PAD_SLOTS)))

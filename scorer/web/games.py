@@ -19,11 +19,14 @@ from ..engine.validation import parse_game
 from ..games import access
 from ..games import seats as seats_remembered
 from ..games import service as games_service
+from ..groups import remembered as groups_remembered
+from ..groups import service as groups_service
 from ..i18n import translator
 from ..pad_rows import pad_rows
 from .editions import ruleset_title
 from .expansions import pad_lines
 from .expired_forms import shows_expired_buttons
+from .groups import group_of_game
 from .problems import ErrorMap
 from .saved import saved_or_404
 
@@ -95,7 +98,8 @@ def pad_etag(saved) -> str:
 @bp.get("/games/<game_id>")
 def pad(game_id: str):
     saved, game = load_scorable(game_id)
-    return render_template("pad.html", live_etag=pad_etag(saved), **pad_context(saved, game))
+    return render_template("pad.html", live_etag=pad_etag(saved), **pad_context(saved, game),
+                           **group_of_game(saved))
 
 
 @bp.get("/games/<game_id>/live")
@@ -120,7 +124,8 @@ def live(game_id: str):
 
 @bp.get("/games")
 def history():
-    return render_template("history.html", games=storage.list_games(access.remembered()))
+    return render_template("history.html", games=storage.list_games(access.remembered()),
+                           groups=groups_service.known_groups(groups_remembered.remembered()))
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])

@@ -1,12 +1,68 @@
-"""The pages of a group: create one, its page (games, leaderboard, statistics, charts)."""
+"""The pages of a group: create one; its page (games, leaderboard, statistics and charts, with
+filters); start a game in it; add or remove a game; rename, delete, merge names, hand over.
+
+A group's link is its key, as a game's is: whoever has it sees everything and starts games in
+it. Only the browser that created the group (or had it handed over) renames or deletes it,
+removes a game or merges names; a game is added by the game's owner. The views only translate:
+:mod:`scorer.groups.service` decides and :mod:`scorer.groups.statistics` counts.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, StringField
 
-from ..groups import service
+from .. import storage
+from ..engine.rules import editions, get_ruleset
+from ..games import access
+from ..groups import remembered, service
+from ..groups.charts import group_charts
+from ..groups.labels import row_label, wonder_side_label
+from ..groups.statistics import available_filters, statistics
+from ..i18n import translator
+from .editions import expansion_label
+from .expired_forms import shows_expired_buttons, shows_expired_forms
+from .problems import ErrorMap
 
 bp = Blueprint("groups", __name__)
+#: the filter form's value for "played without expansions"
+NO_EXPANSION = "none"
+#: the games a group's page lists (the most recent; the statistics count them all)
+GAMES_LISTED = 30
+
+
+@bp.errorhandler(403)
+def forbidden(_error):
+    if request.endpoint in ("groups.add_game", "groups.join_group"):  # the game's owner adds it
+        message = _("Only the browser that created this game can change its players or delete "
+                    "it. Its owner can hand it over with the link on the score pad.")
+    else:
+        message = _("Only the browser that created this group can rename it, delete it, take "
+                    "games out or merge names. Its owner can hand it over with the link on the "
+                    "group's page.")
+    return render_template("error.html", code=403, message=message), 403
+
+
+class NameForm(FlaskForm):
+    name = StringField(_l("Name of the group"))
+
+
+class MergeForm(FlaskForm):
+    source = StringField(_l("This player"))
+    target = StringField(_l("is the same player as"))
+    name = StringField(_l("Show them as (optional)"))
+
+
+class GameForm(FlaskForm):
+    game = HiddenField()
+
+
+@bp.context_processor
+def labels() -> dict:
+    return {"row_label": row_label, "wonder_side_label": wonder_side_label}
 
 
 def group_or_404(group_id: str):
@@ -16,7 +72,215 @@ def group_or_404(group_id: str):
     return group
 
 
+def owned_group(group_id: str):
+    group = group_or_404(group_id)
+    access.require("delete", group)
+    return group
+
+
+def refused_errors(error: service.Refused) -> ErrorMap:
+    return ErrorMap(error.problems)
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+@shows_expired_forms
+def new_group():
+    form = NameForm()
+    errors = ErrorMap()
+    if form.validate_on_submit():
+        try:
+            group = service.create(form.name.data, access.new_owner_hash())
+        except service.Refused as error:
+            errors = refused_errors(error)
+        else:
+            remembered.remember(group.id)
+            flash(_("Group created. Share its link with the table; start a game in it below."))
+            return redirect(url_for("groups.page", group_id=group.id))
+    status = 422 if request.method == "POST" else 200
+    return render_template("group_new.html", form=form, errors=errors), status
+
+
+def filter_choices(group) -> dict:
+    """The page's filter choices: the editions, sets of expansions and player counts of the
+    group's complete games."""
+    present = available_filters(group)
+    active = translator()
+    return {
+        "editions": [(edition, get_ruleset(edition).label.render(active))
+                     for edition in editions() if edition in present["editions"]],
+        "expansions": [(",".join(chosen) or NO_EXPANSION, " + ".join(expansion_label(n) for n in chosen)
+                        if chosen else _("No expansion")) for chosen in present["expansions"]],
+        "players": present["players"],
+    }
+
+
 @bp.get("/groups/<group_id>")
 def page(group_id: str):
     group = group_or_404(group_id)
-    return render_template("group.html", group=group)
+    errors = ErrorMap()
+    try:
+        filters = service.parse_filters(page_filters(request.args))
+    except service.Refused as error:
+        errors = refused_errors(error)
+        filters = service.Filters()
+    figures = statistics(group, filters)
+    games, game_count = service.games_of(group, GAMES_LISTED)
+    status = 422 if errors else 200
+    return render_template(
+        "group.html", group=group, figures=figures, games=games, game_count=game_count,
+        filters=filters,
+        choices=filter_choices(group), errors=errors, charts=group_charts(group, figures, filters),
+        addable=addable_games(group), game_form=GameForm(),
+        query=filters.as_dict()), status
+
+
+def page_filters(args) -> dict:
+    """The page's filter form in the API's terms: an empty choice is "any", and the set of no
+    expansions is sent as ``none`` (the API's empty value)."""
+    chosen = {key: value for key, value in args.items() if value}
+    if chosen.get("expansions") == NO_EXPANSION:
+        chosen["expansions"] = ""
+    return chosen
+
+
+def addable_games(group) -> list:
+    """This browser's games it owns that are not in this group (what it may add)."""
+    return [saved for saved in storage.list_games(access.remembered())
+            if saved.group_pk != group.pk and access.can_manage(saved)]
+
+
+def group_of_game(saved) -> dict:
+    """The score pad's group part: the game's group (shown to a browser that knows the group
+    or owns the game), and for the game's owner the groups it may add the game to."""
+    group = service.of_game(saved)
+    owner = access.can_manage(saved)
+    if group is not None and not (owner or group.id in remembered.remembered()):
+        group = None
+    choices = []
+    if owner and saved.group_pk is None:
+        choices = service.known_groups(remembered.remembered())
+    return {"group": group, "group_choices": choices, "group_form": GameForm()}
+
+
+@bp.post("/groups/<group_id>/games")
+@shows_expired_buttons
+def add_game(group_id: str):
+    """A game added from the group's page (the game chosen among this browser's own)."""
+    group = group_or_404(group_id)
+    form = GameForm()
+    if not form.validate_on_submit():
+        return redirect(url_for("groups.page", group_id=group.id))
+    add_owned_game(group, form.game.data or "")
+    return redirect(url_for("groups.page", group_id=group.id))
+
+
+@bp.post("/games/<game_id>/group")
+@shows_expired_buttons
+def join_group(game_id: str):
+    """A game added from its score pad (the group chosen among this browser's groups)."""
+    form = GameForm()
+    if form.validate_on_submit():
+        group = group_or_404(request.form.get("group", ""))
+        add_owned_game(group, game_id)
+    return redirect(url_for("games.pad", game_id=game_id))
+
+
+def add_owned_game(group, game_id: str) -> None:
+    saved = storage.load_game(game_id) if access.GAME_ID.fullmatch(game_id) else None
+    if saved is None:
+        abort(404)
+    access.require("setup", saved)  # a game is added to a group by its owner
+    if service.add_game(group, saved.id):
+        flash(_("The game is in the group %(name)s now.", name=group.name))
+
+
+@bp.route("/groups/<group_id>/games/<game_id>/remove", methods=["GET", "POST"])
+@shows_expired_buttons
+def remove_game(group_id: str, game_id: str):
+    group = owned_group(group_id)
+    saved = storage.load_game(game_id) if access.GAME_ID.fullmatch(game_id) else None
+    if saved is None or saved.group_pk != group.pk:
+        abort(404)
+    form = FlaskForm()
+    if form.validate_on_submit():
+        service.remove_game(group, game_id)
+        flash(_("The game was taken out of the group; the game itself is kept."))
+        return redirect(url_for("groups.page", group_id=group.id))
+    return render_template("group_remove.html", group=group, saved=saved, form=form)
+
+
+@bp.route("/groups/<group_id>/rename", methods=["GET", "POST"])
+@shows_expired_forms
+def rename(group_id: str):
+    group = owned_group(group_id)
+    form = NameForm(data={"name": group.name} if request.method == "GET" else None)
+    errors = ErrorMap()
+    if form.validate_on_submit():
+        try:
+            service.rename(group, form.name.data)
+        except service.Refused as error:
+            errors = refused_errors(error)
+        else:
+            flash(_("Group renamed."))
+            return redirect(url_for("groups.page", group_id=group.id))
+    status = 422 if request.method == "POST" else 200
+    return render_template("group_rename.html", group=group, form=form, errors=errors), status
+
+
+@bp.route("/groups/<group_id>/delete", methods=["GET", "POST"])
+@shows_expired_buttons
+def delete(group_id: str):
+    group = owned_group(group_id)
+    form = FlaskForm()
+    if form.validate_on_submit():
+        service.delete(group)
+        remembered.forget(group.id)
+        flash(_("The group was deleted. Its games are kept."))
+        return redirect(url_for("games.history"))
+    return render_template("group_delete.html", group=group, form=form,
+                           games=service.games_of(group, 0)[1])
+
+
+@bp.route("/groups/<group_id>/merge", methods=["GET", "POST"])
+@shows_expired_forms
+def merge(group_id: str):
+    group = owned_group(group_id)
+    form = MergeForm()
+    errors = ErrorMap()
+    if form.validate_on_submit():
+        try:
+            shown = service.merge(group, form.source.data, form.target.data, form.name.data)
+        except service.Refused as error:
+            errors = refused_errors(error)
+        else:
+            flash(_("%(source)s and %(target)s are one player now, shown as %(name)s.",
+                    source=form.source.data, target=form.target.data, name=shown))
+            return redirect(url_for("groups.page", group_id=group.id))
+    names = [player["name"] for player in statistics(group)["players"]]
+    status = 422 if request.method == "POST" else 200
+    return render_template("group_merge.html", group=group, form=form, errors=errors,
+                           names=sorted(names, key=str.casefold)), status
+
+
+@bp.get("/groups/<group_id>/owner")
+def hand_over(group_id: str):
+    group = owned_group(group_id)
+    link = url_for("groups.claim", group_id=group.id, token=access.hand_over_token(group),
+                   _external=True)
+    return render_template("group_hand_over.html", group=group, link=link)
+
+
+@bp.route("/groups/<group_id>/claim/<token>", methods=["GET", "POST"])
+@shows_expired_buttons
+def claim(group_id: str, token: str):
+    group = group_or_404(group_id)
+    if not access.token_matches(group, token):
+        abort(404)
+    form = FlaskForm()
+    if form.validate_on_submit():
+        if not service.set_owner(group, access.new_owner_hash()):
+            abort(404)
+        remembered.remember(group.id)
+        flash(_("This group is now yours: this browser can rename or delete it."))
+        return redirect(url_for("groups.page", group_id=group.id))
+    return render_template("group_claim.html", group=group, form=form)

@@ -19,6 +19,7 @@ from ..engine.table import deal
 from ..engine.validation import parse_game
 from ..games import access, player_ids
 from ..games import service as games_service
+from ..groups import service as groups_service
 from ..safety.numbers import parse_int, parse_suffix
 from .editions import (
     FREE_CITY_COUNT,
@@ -259,6 +260,7 @@ def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: in
     groups = next((found for part in parts_of(ruleset)
                    if (found := part.seat_groups(form, len(form.seats)))), None)
     return render_template("setup.html", form=form, saved=saved, rows=rows,
+                           group=None if saved is not None else requested_group(),
                            summary=setup_summary(form, rows, general, expansions, sections),
                            sections=[{"template": part.setup_template, "section": section}
                                      for part, section in sections if part.setup_template],
@@ -341,9 +343,16 @@ def handle(form: SetupForm, saved) -> object:
     seats = chosen
     title = form.title.data or None
     if saved is None:
+        group = requested_group()
+        if request.form.get("group") and group is None:
+            errors = ErrorMap()
+            errors.add("group", _("The group this game was to join no longer exists; "
+                                  "nothing was saved. Start the game from the group's page."))
+            return show(form, saved, errors, status=422)
         public_id, created = games_service.create_game_once(
             document, title, owner_token_hash=access.new_owner_hash(),
-            creation_key=access.creation_key(form.nonce.data))
+            creation_key=access.creation_key(form.nonce.data),
+            group_pk=group.pk if group is not None else None)
         if not created:  # the same page sent again (double tap, reload, back)
             flash(_("This game was already saved."))
             return redirect(url_for("games.pad", game_id=public_id))
@@ -395,6 +404,9 @@ def new_game():
         saved = games_service.load(made)
         target = "setup.edit_setup" if saved and access.may("setup", saved) else "games.pad"
         return redirect(url_for(target, game_id=made), 303)
+    again = request.args.get("again")
+    if again:
+        return play_again(again)
     count = request.args.get("count", DEFAULT_COUNT)
     ruleset, fits = ruleset_for_count(request.args.get("edition"), count)
     if not fits:
@@ -415,3 +427,24 @@ def edit_setup(game_id: str):
     version = games_service.setup_version(saved.document)
     return show(form_with(seats_of(saved.document), saved.title, document_ruleset(saved.document),
                           version, saved, saved_extra(saved.document)), saved)
+
+
+def requested_group():
+    """The group a new game is started in: the page's ``group`` (from the group's page), or the
+    group of the game played again; None for a game in no group (or a group deleted since)."""
+    group_id = request.values.get("group")
+    if group_id:
+        return groups_service.load(group_id)
+    again = request.args.get("again")
+    if again:
+        return groups_service.of_game(games_service.load(again))
+    return None
+
+
+def play_again(game_id: str):
+    """A new game with the seats, names, edition, expansions and wonders of a saved game (and
+    in its group): the host changes what differs and saves."""
+    saved = saved_or_404(game_id)
+    seats = [dict(seat, key="") for seat in seats_of(saved.document)]
+    return show(form_with(seats, None, document_ruleset(saved.document),
+                          extra=saved_extra(saved.document)))

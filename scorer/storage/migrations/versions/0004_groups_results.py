@@ -24,7 +24,6 @@ depends_on = None
 
 def upgrade() -> None:
     from scorer.games.documents import upgrade as upgrade_document
-    from scorer.storage import results
     from scorer.storage.schema import UTCDateTime
 
     op.add_column("game", sa.Column("group_id", sa.Integer))
@@ -85,7 +84,30 @@ def upgrade() -> None:
             document = upgrade_document(json.loads(row.document), row.format_version or 1)
         except ValueError:  # a document from a newer version of the app: no results yet
             continue
-        results.write(connection, row.id, document, row.created_at)
+        fill(connection, row.id, document, row.created_at)
+
+
+def fill(connection, game_pk: int, document: dict, created_at) -> None:
+    """The results of one game as this revision's tables hold them (later revisions add
+    columns and fill them themselves, so this never writes more than these)."""
+    from scorer.storage.results import player_key, results_of
+
+    found = results_of(document)
+    if not found:
+        return
+    result = sa.table("result", *(sa.column(name) for name in (
+        "game_id", "seat", "name", "name_key", "wonder", "side", "total", "rank", "coins",
+        "winners", "seats", "edition", "expansions", "played_on")))
+    result_row = sa.table("result_row", *(sa.column(name) for name in (
+        "game_id", "seat", "row", "position", "points")))
+    connection.execute(sa.insert(result), [
+        dict(game_id=game_pk, seat=r.seat, name=r.name, name_key=player_key(r.name),
+             wonder=r.wonder, side=r.side, total=r.total, rank=r.rank, coins=r.coins,
+             winners=r.winners, seats=r.seats, edition=r.edition, expansions=r.expansions,
+             played_on=created_at.date().isoformat()) for r in found])
+    connection.execute(sa.insert(result_row), [
+        dict(game_id=game_pk, seat=r.seat, row=row, position=position, points=points)
+        for r in found for position, (row, points) in enumerate(r.rows)])
 
 
 def downgrade() -> None:

@@ -1,0 +1,90 @@
+"""A group's printable report: its leaderboard, the per-player table and the charts, in the
+language asked for, on A4 or Letter (``GET /groups/<id>/report.pdf``, ``flask report``).
+
+The charts are the page's (pygal SVG) drawn inline, which WeasyPrint renders as vectors; the
+figures are the statistics of the same filters as the page's query.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import click
+from flask import Blueprint, abort, current_app, request
+from flask.cli import with_appcontext
+from flask_babel import force_locale, format_date, get_locale
+from markupsafe import Markup
+
+from ..groups import service
+from ..groups.charts import group_charts
+from ..groups.labels import row_label, wonder_side_label
+from ..groups.statistics import Filters, statistics
+from ..i18n import translator
+from ..storage.groups import Group
+from .document import render_pdf
+from .download import pdf_response, slug
+from .paper import PAPERS, Paper, default_paper, parse_tag
+from .views import requested_paper
+
+bp = Blueprint("groups_report", __name__)
+
+
+def report_pdf(group: Group, filters: Filters, locale: str, paper: Paper) -> bytes:
+    def build(_translator) -> dict:
+        figures = statistics(group, filters)
+        charts = group_charts(group, figures, filters)
+        return {"figures": figures,
+                "charts": [(chart.title, Markup(chart.svg)) for chart in
+                           (charts["totals"], charts["rows"], charts["wonders"], charts["spread"])
+                           if chart is not None],
+                "rows": [(row["row"], row_label(row["row"])) for row in figures["rows"]],
+                "wonder_side_label": wonder_side_label,
+                "date": format_date(datetime.now(UTC), "long")}
+
+    return render_pdf("pdf/group_report.html", locale, paper, build=build, group=group,
+                      filters=filters)
+
+
+def report_filename(group: Group, paper: Paper) -> str:
+    return f"{slug(group.name) or 'group'}-report-{paper.key}.pdf"
+
+
+@bp.get("/groups/<group_id>/report.pdf")
+def report(group_id: str):
+    group = service.load(group_id)
+    if group is None:
+        abort(404)
+    locale = str(get_locale())
+    paper = requested_paper(locale)
+    args = {key: value for key, value in request.args.items() if key != "paper"}
+    try:
+        filters = service.parse_filters(args)
+    except service.Refused as error:
+        abort(400, description=" ".join(f"{p.path}: {p.message.render(translator())}"
+                                        for p in error.problems))
+    return pdf_response(report_pdf(group, filters, locale, paper), report_filename(group, paper))
+
+
+@click.command("report")
+@click.argument("group_id")
+@click.option("--lang", "tag", default="en", show_default=True,
+              help="Language of the report: en, nl or pl (en_US also chooses Letter paper).")
+@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
+              help="Paper size; by default Letter for en_US and A4 otherwise.")
+@click.option("--output", type=click.File("wb"), required=True,
+              help="The PDF file to write (- for standard output).")
+@with_appcontext
+def report_command(group_id: str, tag: str, paper: str | None, output) -> None:
+    """Write the printable report of the group GROUP_ID."""
+    group = service.load(group_id)
+    if group is None:
+        raise click.ClickException(f"no group has the id {group_id!r}")
+    parsed = parse_tag(tag)
+    languages = current_app.config["LANGUAGES"]
+    if parsed is None or parsed[0] not in languages:
+        raise click.BadParameter(f"choose one of {', '.join(languages)}.", param_hint="--lang")
+    language, territory = parsed
+    chosen = PAPERS[paper.lower()] if paper else default_paper(language, territory)
+    with current_app.test_request_context(headers={"Accept-Language": language}), \
+            force_locale(language):
+        output.write(report_pdf(group, Filters(), language, chosen))
