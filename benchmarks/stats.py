@@ -9,7 +9,8 @@ written), then measures in-process through the Flask test client:
 - ``GET /groups/<id>/report.pdf`` (statistics, four charts, WeasyPrint);
 - a city save (``scorer.games.service.save_city``, the path the city page and the API take),
   with the results written as the app does, and with the results step switched off (the save
-  as it was before the results table), alternating, on a game outside the group.
+  as it was before the results table), alternating: in a complete game (a correction: its
+  results are computed and written again) and in a game still being entered (no results yet).
 
 Prints the medians (and the 90th percentile of the requests) per database.
 
@@ -20,6 +21,7 @@ Prints the medians (and the 90th percentile of the requests) per database.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -58,17 +60,22 @@ def fill(app, games: int, seed: int = 20) -> tuple[str, str]:
         for city in outside["players"]:
             city["entered"] = True
         game_id = games_service.create_game(outside)
+        outside["players"][0]["entered"] = False  # a game still being entered
+        entering = games_service.create_game(outside)
     print(f"  filled {games} games in {took:.0f} s ({1000 * took / games:.1f} ms a game)")
-    return group.id, game_id
+    return group.id, game_id, entering
 
 
-def timed(call, runs: int) -> list[float]:
-    times = []
+def timed(call, runs: int) -> tuple[list[float], list[float]]:
+    """Wall-clock times and this process's CPU times (the second shows the app's own work when
+    other programs share the cores; PostgreSQL's work is in its server, outside it)."""
+    times, cpu = [], []
     for _ in range(runs):
-        started = time.perf_counter()
+        started, processor = time.perf_counter(), time.process_time()
         call()
         times.append(time.perf_counter() - started)
-    return times
+        cpu.append(time.process_time() - processor)
+    return times, cpu
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -80,28 +87,29 @@ def saves(app, game_id: str, count: int) -> tuple[list[float], list[float]]:
     """City saves with the results written, and with that step off, alternating."""
     with app.app_context():
         players = storage.load_game(game_id).document["players"]
-    written, bare = [], []
+    written, bare, written_cpu, bare_cpu = [], [], [], []
     real_write = results.write
     for index in range(count):
-        player = players[index % len(players)]
+        player = players[1 + index % (len(players) - 1)]  # the first city stays as it is
         city = dict(games_service.city_of(player), coins=index % 30)
         city.pop("entered", None)
         with_results = index % 2 == 0
         results.write = real_write if with_results else (lambda *args: None)
         try:
             with app.app_context():
-                started = time.perf_counter()
+                started, processor = time.perf_counter(), time.process_time()
                 games_service.save_city(game_id, player["id"], city, lambda _version: True)
                 (written if with_results else bare).append(time.perf_counter() - started)
+                (written_cpu if with_results else bare_cpu).append(time.process_time() - processor)
         finally:
             results.write = real_write
-    return written, bare
+    return written, bare, written_cpu, bare_cpu
 
 
 def measure(name: str, url: str, arguments) -> None:
     print(f"{name}:")
     app = create_app({"TESTING": True, "SECRET_KEY": "benchmark", "DATABASE_URL": url})
-    group_id, game_id = fill(app, arguments.games)
+    group_id, game_id, entering = fill(app, arguments.games)
     client = app.test_client()
 
     def stats():
@@ -114,19 +122,28 @@ def measure(name: str, url: str, arguments) -> None:
 
     stats()
     report()  # warm: fonts, catalogs, rulesets
-    stats_times = timed(stats, arguments.runs)
-    report_times = timed(report, max(3, arguments.runs // 3))
-    written, bare = saves(app, game_id, arguments.saves)
-    with_median, bare_median = statistics.median(written), statistics.median(bare)
+    stats_times, stats_cpu = timed(stats, arguments.runs)
+    report_times, report_cpu = timed(report, max(3, arguments.runs // 3))
     print(f"  GET stats: median {1000 * statistics.median(stats_times):.0f} ms, "
-          f"p90 {1000 * percentile(stats_times, 0.9):.0f} ms ({len(stats_times)} runs)")
+          f"p90 {1000 * percentile(stats_times, 0.9):.0f} ms ({len(stats_times)} runs); "
+          f"CPU of this process: median {1000 * statistics.median(stats_cpu):.0f} ms")
     print(f"  report.pdf: median {statistics.median(report_times):.2f} s, "
-          f"p90 {percentile(report_times, 0.9):.2f} s ({len(report_times)} runs)")
-    print(f"  city save: median {1000 * with_median:.2f} ms with the results table, "
-          f"{1000 * bare_median:.2f} ms without: {100 * (with_median / bare_median - 1):+.1f} % "
-          f"({len(written)} + {len(bare)} saves)")
+          f"p90 {percentile(report_times, 0.9):.2f} s ({len(report_times)} runs); "
+          f"CPU of this process: median {statistics.median(report_cpu):.2f} s")
+    print(f"  load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    for label, saved_game in (("a complete game", game_id), ("a game being entered", entering)):
+        report_saves(label, *saves(app, saved_game, arguments.saves))
     for engine in app.extensions.get("scorer.storage", {}).values():
         engine.dispose()
+
+
+def report_saves(label: str, written, bare, written_cpu, bare_cpu) -> None:
+    with_median, bare_median = statistics.median(written), statistics.median(bare)
+    print(f"  city save in {label}: median {1000 * with_median:.2f} ms with the results table, "
+          f"{1000 * bare_median:.2f} ms without: {100 * (with_median / bare_median - 1):+.1f} % "
+          f"({len(written)} + {len(bare)} saves); CPU of this process: "
+          f"{1000 * statistics.median(written_cpu):.2f} ms and "
+          f"{1000 * statistics.median(bare_cpu):.2f} ms")
 
 
 def main() -> None:
