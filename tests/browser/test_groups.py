@@ -62,6 +62,8 @@ def test_a_group_plays_two_games_merges_a_name_and_prints_its_report(browser, li
         host.get_by_label("Players").select_option("3")
     for index, name in enumerate(("Ada", "Bob", "Cy")):
         host.get_by_label("Name").nth(index).fill(name)
+        host.locator(f'select[name="seats-{index}-wonder"]').select_option(label="Deal at random")
+        host.locator(f'select[name="seats-{index}-side"]').select_option(label="Random")
     host.get_by_role("button", name="Save and enter the cities").click()
     join = join_link(host, live_server)
     enter_city(ada, join, "Ada", "9")

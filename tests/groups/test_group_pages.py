@@ -35,8 +35,8 @@ def post_game(client, group_id: str, rng, players=4) -> str:
 def new_game_form(names, **extra) -> dict:
     data = {"title": "", "count": str(len(names)), "action": "save", "edition": "first", **extra}
     for index, name in enumerate(names):
-        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "",
-                     f"seats-{index}-side": ""})
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "random",
+                     f"seats-{index}-side": "random"})
     return data
 
 
