@@ -46,6 +46,7 @@ from saved_game import SEVEN  # noqa: E402
 from scorer import create_app, storage  # noqa: E402
 from scorer.games.documents import upgrade  # noqa: E402
 from scorer.web.cities import player_data  # noqa: E402
+from scorer.web.editions import document_ruleset  # noqa: E402
 from tests.postgres import running_cluster  # noqa: E402
 
 PLAYERS_PER_GAME = len(SEVEN["players"])
@@ -133,7 +134,7 @@ class Saver:
     def __init__(self, base: str, game: dict, seat: int):
         player = game["document"]["players"][seat]
         self.url = f"{base}/games/{game['id']}/players/{player['id']}"
-        first = player_data(player)
+        first = player_data(player, document_ruleset(game["document"]))
         second = {**first, "coins": first["coins"] + 1}
         self.forms, self.versions = [first, second], []
         version = city_version(base, game["id"], player["id"])

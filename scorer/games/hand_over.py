@@ -37,7 +37,8 @@ def app_address(given: str | None) -> str:
     return address
 
 
-@click.command("hand-over")
+# A game id may start with "-" (ids are URL-safe base64): keep it an argument, not an option.
+@click.command("hand-over", context_settings={"ignore_unknown_options": True})
 @with_appcontext
 @click.argument("game_id")
 @click.option("--base-url", help="The app's address as the new owner's browser reaches it.")

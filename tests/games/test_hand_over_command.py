@@ -80,3 +80,9 @@ def test_a_bad_address_is_refused_before_anything_changes(app, runner):
     assert result.exit_code == 2 and "--base-url" in result.output
     with app.app_context():
         assert storage.load_game(game_id).owner_token_hash is None
+
+
+def test_a_game_id_starting_with_a_dash_is_an_id_not_an_option(runner):
+    """Ids are URL-safe base64, so one in 64 starts with "-" (click read it as an option)."""
+    result = runner.invoke(args=["hand-over", "-no-such-game"])
+    assert "no saved game has the id '-no-such-game'" in result.output
