@@ -14,7 +14,7 @@ from . import bounds
 from .catalog import Catalog
 from .city import City, Game
 from .messages import N_, card_name, wonder_name
-from .names import hidden_characters, normalised, same_name_key
+from .names import hidden_characters, normalised, same_name_key, shows_nothing
 from .problems import Problem, Problems
 from .rules import (
     DEFAULT_EDITION,
@@ -170,6 +170,9 @@ def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
         problems.add(f"{at}.name", "invalid", N_(
             "A name cannot hold invisible or text-direction characters (%(codes)s)."),
             codes=", ".join(hidden_characters(name)))
+    elif shows_nothing(name):
+        problems.add(f"{at}.name", "invalid", N_(
+            "A name needs a letter, digit or sign that can be seen, not only accents or spaces."))
     elif len(normalised(name)) > MAX_NAME_LENGTH:
         problems.add(f"{at}.name", "invalid", N_("A name has at most %(maximum)d characters."),
                      maximum=MAX_NAME_LENGTH)

@@ -32,6 +32,7 @@ import secrets
 
 from flask import Flask, Response, abort, g, request
 
+from .. import storage
 from ..safety import signed_cookies
 from ..safety.headers import cookie_flags
 from ..safety.signed_cookies import COOKIE_AGE
@@ -47,7 +48,7 @@ HISTORY_SALT = "scorer.history"
 #: the history cookie's length: 100 ids of 22 characters stay far below a cookie's 4 KB
 HISTORY_SIZE = 100
 KEY = re.compile(r"[A-Za-z0-9_-]{43}")
-GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+GAME_ID = storage.PUBLIC_ID
 HASH_VERSION = "v1"
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -23,15 +22,17 @@ from datetime import UTC, datetime
 import click
 from flask import Blueprint, Flask, Response, abort, current_app
 from flask.cli import with_appcontext
+from sqlalchemy.exc import SQLAlchemyError
 
 from .. import storage
+from ..engine.names import hidden_characters
 from ..engine.validation import parse_game
 from ..pdf.download import slug
 from .documents import CURRENT_VERSION, UnknownVersion, upgrade
 
 BACKUP_FORMAT = "7-wonders-scorer-backup"
 BACKUP_VERSION = 1
-PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+PUBLIC_ID = storage.PUBLIC_ID
 MAX_REPORTED_PROBLEMS = 3
 
 bp = Blueprint("backups", __name__)
@@ -120,6 +121,9 @@ def saved_from_record(record: object) -> storage.SavedGame:
         raise Skip("title is not text")
     if owner is not None and not isinstance(owner, str):
         raise Skip("owner_token_hash is not text")
+    why = storage.unstorable(owner, storage.OWNER_HASH_LENGTH)
+    if why:
+        raise Skip(f"owner_token_hash {why}")
     document = record.get("document")
     if not isinstance(document, dict):
         raise Skip("document is missing or not a JSON object")
@@ -132,10 +136,30 @@ def saved_from_record(record: object) -> storage.SavedGame:
         shown = "; ".join(f"{p.path or '(document)'}: {p.code}" for p in problems[:MAX_REPORTED_PROBLEMS])
         more = len(problems) - MAX_REPORTED_PROBLEMS
         raise Skip(f"the game is not valid: {shown}" + (f" and {more} more" if more > 0 else ""))
+    why = storage.unstorable(json.dumps(document, ensure_ascii=False))
+    if why:
+        raise Skip(f"document {why}")
     return storage.SavedGame(
-        id=public_id, title=title, document=document, created_at=_moment(record, "created_at"),
+        id=public_id, title=clean_title(title), document=document, created_at=_moment(record, "created_at"),
         updated_at=_moment(record, "updated_at"), revision=_count(record, "revision", 1),
         owner_token_hash=owner, format_version=CURRENT_VERSION)
+
+
+def clean_title(title: str | None) -> str | None:
+    """The title without the characters the pages refuse in one (a NUL, a line break, a
+    text-direction override): an older version stored them as typed, and PostgreSQL cannot
+    hold a NUL. The import reports what it removed (:func:`title_note`)."""
+    if title is None or not hidden_characters(title):
+        return title
+    refused = set(hidden_characters(title))
+    return "".join(char for char in title if f"U+{ord(char):04X}" not in refused) or None
+
+
+def title_note(record: object) -> str | None:
+    title = record.get("title") if isinstance(record, dict) else None
+    if isinstance(title, str) and hidden_characters(title):
+        return "removed from the title: " + ", ".join(hidden_characters(title))
+    return None
 
 
 @dataclass
@@ -144,6 +168,7 @@ class ImportReport:
     unchanged: list[str] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (which game, why)
+    cleaned: list[tuple[str, str]] = field(default_factory=list)  # (which game, what changed)
 
 
 def import_backup(data: object, *, replace: bool = False, dry_run: bool = False) -> ImportReport:
@@ -171,6 +196,10 @@ def import_backup(data: object, *, replace: bool = False, dry_run: bool = False)
                 raise Skip("the backup holds this id twice; the first was taken")
             seen.add(saved.id)
             _store(saved, report, replace=replace, dry_run=dry_run)
+            if title_note(record):
+                report.cleaned.append((name, title_note(record)))
+        except SQLAlchemyError as error:
+            report.skipped.append((name, f"the database refused it ({type(error).__name__})"))
         except Skip as why:
             report.skipped.append((name, str(why)))
     return report
@@ -239,16 +268,25 @@ def import_command(source, replace: bool, dry_run: bool) -> None:
         data = json.load(source)
     except (ValueError, RecursionError):
         raise click.ClickException("the file is not valid JSON") from None
-    report = import_backup(data, replace=replace, dry_run=dry_run)
+    report = ImportReport()
+    try:
+        report = import_backup(data, replace=replace, dry_run=dry_run)
+    finally:  # whatever happens, say what was done
+        print_report(report, dry_run)
+    if report.skipped:
+        sys.exit(1)
+
+
+def print_report(report: ImportReport, dry_run: bool) -> None:
     verb = "Would import" if dry_run else "Imported"
     for public_id in report.replaced:
         click.echo(f"replaced {public_id}" + (" (dry run)" if dry_run else ""))
+    for which, what in report.cleaned:
+        click.echo(f"cleaned {which}: {what}")
     for which, why in report.skipped:
         click.echo(f"skipped {which}: {why}")
     click.echo(f"{verb} {len(report.imported)} games; {len(report.unchanged)} already there "
                f"unchanged; {len(report.replaced)} replaced; {len(report.skipped)} skipped.")
-    if report.skipped:
-        sys.exit(1)
 
 
 def init_app(app: Flask) -> None:

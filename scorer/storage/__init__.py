@@ -15,6 +15,7 @@ Alembic (:mod:`.migrate`) when the app first touches the database or by ``flask 
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -31,8 +32,46 @@ from .schema import game
 
 __all__ = [
     "SavedGame", "create_game", "create_game_once", "restore_game", "load_game", "modify_game",
-    "update_game", "delete_game", "list_games", "ping", "init_app", "get_engine",
+    "update_game", "delete_game", "list_games", "ping", "init_app", "get_engine", "PUBLIC_ID",
+    "is_public_id", "unstorable",
 ]
+
+
+#: what a public id can be (``secrets.token_urlsafe`` makes 22 of these characters); anything
+#: else names no game and is never sent to the database (PostgreSQL refuses a NUL in text)
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: the longest ``owner_token_hash`` the column holds
+OWNER_HASH_LENGTH = 128
+
+
+def is_public_id(value: object) -> bool:
+    return isinstance(value, str) and PUBLIC_ID.fullmatch(value) is not None
+
+
+def unstorable(text: str | None, max_length: int | None = None) -> str | None:
+    """Why ``text`` cannot be stored in a text column of both databases, or None.
+
+    PostgreSQL refuses a NUL in text, and neither driver encodes a lone surrogate; the layers
+    above refuse such text with a message of their own, this is the last line.
+    """
+    if text is None:
+        return None
+    if "\x00" in text:
+        return "holds a NUL character (U+0000)"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "holds a lone surrogate, which is not text"
+    if max_length is not None and len(text) > max_length:
+        return f"is longer than {max_length} characters"
+    return None
+
+
+def _check_text(**values: str | None) -> None:
+    for name, value in values.items():
+        why = unstorable(value, OWNER_HASH_LENGTH if name == "owner_token_hash" else None)
+        if why:
+            raise ValueError(f"{name} {why}")
 
 
 @dataclass(frozen=True)
@@ -76,6 +115,8 @@ def _saved(row: Row, document: dict | None = None, **changes) -> SavedGame:
 
 
 def _select_one(connection: Connection, public_id: str, *, for_update: bool = False) -> Row | None:
+    if not is_public_id(public_id):
+        return None
     query = select(*_COLUMNS).where(game.c.public_id == public_id)
     if for_update:
         query = query.with_for_update()  # PostgreSQL; SQLite's BEGIN IMMEDIATE already locked
@@ -133,6 +174,7 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
     tap reaching two server processes) the database lets one insert; the other finds that game.
     """
     encoded = _encode(document)
+    _check_text(title=title, owner_token_hash=owner_token_hash, creation_key=creation_key)
     moment = _now()
     while True:
         public_id = secrets.token_urlsafe(16)
@@ -177,6 +219,9 @@ def restore_game(saved: SavedGame) -> bool:
     taken: a restore never overwrites a game."""
     if saved.format_version != CURRENT_VERSION:
         raise ValueError("upgrade the document before restoring it")
+    if not is_public_id(saved.id):
+        raise ValueError("not a public id")
+    _check_text(title=saved.title, owner_token_hash=saved.owner_token_hash)
     try:
         with writer(get_engine()).begin() as connection:
             inserted = connection.execute(insert(game).values(
@@ -193,6 +238,8 @@ def restore_game(saved: SavedGame) -> bool:
 
 
 def load_game(public_id: str) -> SavedGame | None:
+    if not is_public_id(public_id):
+        return None
     with get_engine().connect() as connection:
         row = _select_one(connection, public_id)
     if row is None:
@@ -213,6 +260,9 @@ def modify_game(public_id: str, change: Callable[[dict], dict], *,
     exception propagates. A ``title`` replaces the title ("" clears it; None keeps it).
     Returns the saved game, or None when there is no such game.
     """
+    _check_text(title=title)
+    if not is_public_id(public_id):
+        return None
     with writer(get_engine()).begin() as connection:
         row = _select_one(connection, public_id, for_update=True)
         if row is None:
@@ -238,6 +288,8 @@ def update_game(public_id: str, document: dict, title: str | None = None) -> boo
 
 def set_owner(public_id: str, expected: str | None, owner_token_hash: str) -> bool:
     """Hand a game over: replace its owner hash if it is still ``expected`` (False otherwise)."""
+    if not is_public_id(public_id):
+        return False
     with writer(get_engine()).begin() as connection:
         return connection.execute(
             update(game).where(game.c.public_id == public_id, game.c.owner_token_hash == expected)
@@ -246,6 +298,8 @@ def set_owner(public_id: str, expected: str | None, owner_token_hash: str) -> bo
 
 def delete_game(public_id: str) -> bool:
     """Delete a game and its results (one transaction)."""
+    if not is_public_id(public_id):
+        return False
     with writer(get_engine()).begin() as connection:
         pk = connection.execute(select(game.c.id).where(game.c.public_id == public_id)).scalar()
         if pk is None:
@@ -258,7 +312,7 @@ def list_games(public_ids: Iterable[str] | None = None) -> list[SavedGame]:
     """Every saved game (or those of ``public_ids``), the most recently created first."""
     query = select(*_COLUMNS).order_by(game.c.created_at.desc(), game.c.id.desc())
     if public_ids is not None:
-        query = query.where(game.c.public_id.in_(list(public_ids)))
+        query = query.where(game.c.public_id.in_([i for i in public_ids if is_public_id(i)]))
     with get_engine().connect() as connection:
         rows = connection.execute(query).all()
     games = []

@@ -32,6 +32,7 @@ from ..i18n import translator
 from ..safety.numbers import parse_int
 from .editions import FREE_CITY_COUNT, most_players, player_counts
 from .expansions import every_part, parts_of
+from .visible import VisibleText
 
 MAX_TITLE_LENGTH = 80
 #: every player-count choice: "2" is the two-player variant with the Free City, offered only by
@@ -146,7 +147,7 @@ class SetupForm(FlaskForm):
     #: one value per new-game page: sending the page twice creates one game
     nonce = HiddenField()
     title = StringField(_l("Title (optional)"), filters=[strip],
-                        validators=[Optional(), Length(max=MAX_TITLE_LENGTH)],
+                        validators=[Optional(), Length(max=MAX_TITLE_LENGTH), VisibleText()],
                         render_kw={"maxlength": MAX_TITLE_LENGTH})
     count = SelectField(_l("Players"), choices=count_choices)
     #: choices set by the view from the rulesets (a saved game may change them: setup_rules)

@@ -10,6 +10,7 @@ Only a redirect (a post that was accepted) may change the saved games.
 from __future__ import annotations
 
 import json
+import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -23,14 +24,16 @@ from scorer import create_app, storage
 from tests.helpers import game, own, player
 
 SOURCE = Path(__file__).resolve().parents[2] / "scorer"
-EXAMPLES = 15  # per page and method: the whole file stays within about 20 s
-PDF_EXAMPLES = 6  # a valid query renders a PDF (0.1 to 0.3 s each)
+#: per page and method: the whole file stays within about 20 s per database; FUZZ_EXAMPLES=N
+#: runs a longer fuzz (the counts of requests and 5xx answers print with ``-s``)
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "15"))
+PDF_EXAMPLES = max(1, EXAMPLES * 2 // 5)  # a valid query renders a PDF (0.1 to 0.3 s each)
 NASTY = ["", "²", "①", "٣", "１", "-1", "0", "3", "7", "9" * 30, "1_0", " 1", "1.5", "\x00", "\n",
          "\r\n", "\t", "\u202e", "\u200b", "//evil.example", "/\t/evil.example", "/%09/evil", "goto-²",
          "up-²", "down-9", "goto-99", "science-²", "save", "count", "next", "prev", "pad", "x" * 5000,
          "a4", "letter", "en", "nl", "pl", "random", "A", "B"]
 PLAYER_IDS = ("pa", "pb", "pc")
-ARG_VALUES = {"player_id": st.sampled_from([*PLAYER_IDS, *PLAYER_IDS, "0", "3", "zz", "²", "١"]),
+ARG_VALUES = {"player_id": st.sampled_from([*PLAYER_IDS, *PLAYER_IDS, "0", "3", "zz", "²", "١", "\x00"]),
               "index": st.sampled_from([0, 1, 2, 0, 1, 2, 3, 10**12]),
               "code": st.one_of(st.sampled_from(["en", "nl", "pl"]), st.text(max_size=8))}
 
@@ -108,11 +111,47 @@ def values_for(offered: list[str]):
     return st.one_of(one, st.lists(one, min_size=2, max_size=3))
 
 
-@pytest.fixture(scope="module")
-def fuzz_app(tmp_path_factory):
-    path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
-    return create_app({"TESTING": True, "SECRET_KEY": "fuzz", "DATABASE": str(path),
-                       "WTF_CSRF_ENABLED": False})
+#: requests sent and 5xx answers got, per database (printed at the end of each database's run)
+COUNTS: dict[str, dict[str, int]] = {}
+
+
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+def fuzz_app(request, tmp_path_factory):
+    """The whole fuzz runs on each database: PostgreSQL refuses text SQLite takes (a NUL)."""
+    config = {"TESTING": True, "SECRET_KEY": "fuzz", "WTF_CSRF_ENABLED": False}
+    if request.param == "sqlite":
+        config["DATABASE"] = str(tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite")
+        yield from counted(create_app(config), request.param)
+    else:
+        with request.getfixturevalue("postgres_cluster").fresh_schema() as url:
+            yield from counted(create_app({**config, "DATABASE_URL": url}), request.param)
+
+
+def counted(app, database: str):
+    counts = COUNTS.setdefault(database, {"requests": 0, "5xx": 0})
+
+    def count(response):
+        counts["requests"] += 1
+        counts["5xx"] += response.status_code >= 500
+        return response
+
+    app.after_request(count)
+    app.register_error_handler(Exception, lambda error: (count_error(counts, error)))
+    yield app
+    print(f"\nfuzz on {database}: {counts['requests']} requests, {counts['5xx']} answered 5xx")
+    for engine in app.extensions.get("scorer.storage", {}).values():
+        engine.dispose()
+
+
+def count_error(counts, error):
+    """An unhandled exception is a 500 the after_request hook never sees: count it, re-raise."""
+    from werkzeug.exceptions import HTTPException
+
+    if isinstance(error, HTTPException):
+        return error
+    counts["requests"] += 1
+    counts["5xx"] += 1
+    raise error
 
 
 def new_game(app, client) -> str:
@@ -144,7 +183,8 @@ def url_for_rule(rule, game_id, draw) -> str:
     parts = {}
     for argument in rule.arguments:
         if argument == "game_id":
-            parts[argument] = draw(st.sampled_from([game_id] * 5 + ["no-such-game"]))
+            parts[argument] = draw(st.sampled_from([game_id] * 5 + ["no-such-game", "\x00",
+                                                                  "a\x00b", "é", "x" * 65]))
         else:
             parts[argument] = draw(ARG_VALUES.get(argument, st.text(min_size=1, max_size=10)))
     url = rule.rule
