@@ -71,6 +71,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         LANGUAGES=("en", "nl", "pl"),
         MAX_CONTENT_LENGTH=1024 * 1024,
         PROXY_FIX=0,
+        # the address players reach the app at (https://scores.example.org): every absolute
+        # link is built from it, and a request for another host answers 400
+        PUBLIC_URL=None,
         REQUEST_LOG=True,
         # true when the site is served over HTTPS: every cookie then carries Secure
         SESSION_COOKIE_SECURE=False,
@@ -96,9 +99,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .games.hand_over import init_app as init_hand_over
     from .groups import commands as group_commands
     from .groups import remembered as groups_remembered
-    from .safety import headers, secret
+    from .safety import headers, public_address, secret
     from .serving import hosting
 
+    public_address.init_app(app)
     hosting.init_app(app)
     secret.init_app(app)
     headers.init_app(app)

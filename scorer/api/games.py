@@ -9,7 +9,7 @@ The city's ETag is a digest of the player's whole entry: a ``PUT`` must name it 
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response, request, url_for
+from flask import Blueprint, make_response, request
 
 from .. import storage
 from ..engine.messages import N_, Message
@@ -17,6 +17,7 @@ from ..engine.validation import Problem, parse_game
 from ..games import access, player_ids
 from ..games import service as games_service
 from ..i18n import translator
+from ..safety.public_address import external_url
 from ..web.games import live_etag
 from .questions import ask
 from .routes import error_report, read_json_object
@@ -65,16 +66,15 @@ def player_etag(player: dict) -> str:
 
 
 def game_urls(game_id: str) -> dict:
-    return {"url": url_for("games.pad", game_id=game_id, _external=True),
-            "api_url": url_for("games_api.read_game", game_id=game_id, _external=True)}
+    return {"url": external_url("games.pad", game_id=game_id),
+            "api_url": external_url("games_api.read_game", game_id=game_id)}
 
 
 def player_summary(game_id: str, player: dict) -> dict:
     return {"id": player["id"], "name": player.get("name"),
             "entered": player_ids.is_entered(player), "buildings": len(player.get("cards") or []),
-            "url": url_for("cities.edit", game_id=game_id, player_id=player["id"], _external=True),
-            "api_url": url_for("games_api.city", game_id=game_id, player_id=player["id"],
-                               _external=True)}
+            "url": external_url("cities.edit", game_id=game_id, player_id=player["id"]),
+            "api_url": external_url("games_api.city", game_id=game_id, player_id=player["id"])}
 
 
 def check_ids(document: dict) -> list[Problem]:

@@ -24,9 +24,10 @@ DEFAULT_PORT = 5000
 
 
 def app_address(given: str | None) -> str:
-    """Where the new owner reaches the app: ``--base-url``, else ``SCORER_TABLE_URL``, else this
+    """Where the new owner reaches the app: ``--base-url``, else ``SCORER_PUBLIC_URL`` or
+    ``SCORER_TABLE_URL``, else this
     machine's local-network address on ``$PORT`` (what ``scripts/setup.sh run`` serves)."""
-    address = given or current_app.config.get("TABLE_URL")
+    address = given or current_app.config.get("PUBLIC_URL") or current_app.config.get("TABLE_URL")
     if not address:
         port = os.environ.get("PORT", "")
         return public_url("0.0.0.0", int(port) if port.isdigit() else DEFAULT_PORT)

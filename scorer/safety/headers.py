@@ -7,6 +7,12 @@ A PDF answer gets only ``frame-ancestors 'none'``: the browsers' own PDF viewers
 the PDF's document and break under ``default-src 'none'`` (Chrome's viewer page uses inline
 styles, Firefox's pdf.js its own scripts), and a PDF runs no script of ours anyway.
 
+Every answer to a request that arrived over HTTPS (directly, or behind ``PROXY_FIX`` with
+``X-Forwarded-Proto: https``) carries ``Strict-Transport-Security`` with ``HSTS_MAX_AGE``
+seconds (a year unless the host sets another; 0 sends none) and ``includeSubDomains`` when
+``HSTS_INCLUDE_SUBDOMAINS`` is true; an answer over plain http never does (browsers ignore it
+there, and a LAN server on http must stay reachable).
+
 ``SESSION_COOKIE_SECURE`` is the one switch for HTTPS: when true, every cookie the app sets
 (the session with its CSRF token, the language, the edition last used, the device key, the
 browser's games and its seats) carries ``Secure``.
@@ -14,7 +20,7 @@ browser's games and its seats) carries ``Secure``.
 
 from __future__ import annotations
 
-from flask import Flask, Response, current_app, g
+from flask import Flask, Response, current_app, g, request
 
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'none'",
@@ -29,6 +35,7 @@ CONTENT_SECURITY_POLICY = "; ".join((
     "frame-ancestors 'none'",
 ))
 PDF_POLICY = "frame-ancestors 'none'"
+HSTS_MAX_AGE = 365 * 24 * 3600
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
@@ -53,9 +60,20 @@ def add_headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", policy)
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.is_secure:
+        transport_security(response)
     if g.get("language_negotiated"):
         response.vary.update(("Cookie", "Accept-Language"))
     return response
+
+
+def transport_security(response: Response) -> None:
+    max_age = int(current_app.config.get("HSTS_MAX_AGE", HSTS_MAX_AGE) or 0)
+    if max_age > 0:
+        value = f"max-age={max_age}"
+        if current_app.config.get("HSTS_INCLUDE_SUBDOMAINS"):
+            value += "; includeSubDomains"
+        response.headers.setdefault("Strict-Transport-Security", value)
 
 
 def init_app(app: Flask) -> None:

@@ -21,6 +21,7 @@ from flask_wtf import FlaskForm
 
 from ..games import player_ids
 from ..games import seats as seats_remembered
+from ..safety import public_address
 from ..serving.lan import is_loopback, public_url
 from .expired_forms import shows_expired_buttons
 from .saved import saved_or_404
@@ -29,7 +30,10 @@ bp = Blueprint("invite", __name__)
 
 
 def table_base_url() -> str:
-    """Scheme, host and port of this app as the phones at the table reach it (no trailing /)."""
+    """Scheme, host and port of this app as the phones at the table reach it (no trailing /):
+    the host's ``PUBLIC_URL`` when set, never a host a request named."""
+    if public_address.configured():
+        return public_address.configured()
     here = urlsplit(request.host_url)
     if not is_loopback(here.hostname or ""):
         return request.host_url.rstrip("/")
@@ -41,6 +45,8 @@ def table_base_url() -> str:
 
 
 def join_url(game_id: str) -> str:
+    if public_address.configured():
+        return public_address.external_url("invite.join", game_id=game_id)
     return table_base_url() + url_for("invite.join", game_id=game_id)
 
 

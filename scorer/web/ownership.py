@@ -14,6 +14,7 @@ from flask_wtf import FlaskForm
 
 from .. import storage
 from ..games import access
+from ..safety.public_address import external_url
 from .expired_forms import shows_expired_buttons
 from .saved import saved_or_404
 
@@ -24,8 +25,7 @@ bp = Blueprint("ownership", __name__)
 def hand_over(game_id: str):
     saved = saved_or_404(game_id)
     access.require("setup", saved)
-    link = url_for("ownership.claim", game_id=game_id, token=access.hand_over_token(saved),
-                   _external=True)
+    link = external_url("ownership.claim", game_id=game_id, token=access.hand_over_token(saved))
     return render_template("hand_over.html", saved=saved, link=link)
 
 
