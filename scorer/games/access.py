@@ -30,7 +30,7 @@ import hmac
 import re
 import secrets
 
-from flask import Flask, Response, abort, g, request
+from flask import Flask, Response, abort, current_app, g, request
 
 from .. import storage
 from ..safety import signed_cookies
@@ -40,6 +40,8 @@ from ..safety.signed_cookies import COOKIE_AGE
 #: "create" a game, "view" it, "enter" a city, change the "setup", "delete" it
 ACTIONS = ("create", "view", "enter", "setup", "delete")
 OWNER_ACTIONS = ("setup", "delete")
+#: what a locked game refuses to everyone, its owner included, until the owner unlocks it
+LOCKED_ACTIONS = ("enter", "setup")
 #: the header an API client sends its game's owner token in
 TOKEN_HEADER = "X-Owner-Token"
 DEVICE_COOKIE = "device"
@@ -79,6 +81,25 @@ def owner_of(key: str) -> tuple[str, str]:
     salt = secrets.token_urlsafe(12)
     token = owner_token(key, salt)
     return token, hashed(salt, token)
+
+
+def keyed_owner(key: str) -> str:
+    """The owner key of a game a program created with ``Idempotency-Key: key`` and no device
+    cookie: derived from the key with the app's secret, so the retried request's answer carries
+    the same owner token as the first one (whoever holds the key made the request)."""
+    secret = current_app.secret_key
+    secret = secret.encode("utf-8") if isinstance(secret, str) else secret
+    digest = hmac.new(secret, f"idempotency:{key}".encode("ascii"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
+
+
+def token_for(saved, key: str) -> str | None:
+    """The owner token ``key`` gives for ``saved``, if ``key`` still owns it."""
+    salt = _salt(saved)
+    if salt is None:
+        return None
+    token = owner_token(key, salt)
+    return token if token_matches(saved, token) else None
 
 
 def new_owner_hash() -> str:
@@ -161,8 +182,12 @@ def may(action: str, saved) -> bool:
 
 
 def require(action: str, saved) -> None:
+    """Abort with 403 unless this request may do ``action``; a locked game's refusal is
+    :class:`storage.GameLocked`, which the pages and the API answer with its own message."""
     if not may(action, saved):
         abort(403)
+    if action in LOCKED_ACTIONS and getattr(saved, "locked", False):
+        raise storage.GameLocked(saved.id)
 
 
 # --- the history -------------------------------------------------------------------------

@@ -71,12 +71,17 @@ def api_document(game_id: str):
 # -- backups ----------------------------------------------------------------------------------
 
 def game_record(saved: storage.SavedGame) -> dict:
-    return {
+    """One game of a backup; ``locked`` only when the game is (backups without locked games
+    stay readable by versions that never knew locks)."""
+    record = {
         "id": saved.id, "title": saved.title,
         "created_at": saved.created_at.isoformat(), "updated_at": saved.updated_at.isoformat(),
         "revision": saved.revision, "owner_token_hash": saved.owner_token_hash,
         "format_version": saved.format_version, "document": saved.document,
     }
+    if saved.locked:
+        record["locked"] = True
+    return record
 
 
 def backup() -> dict:
@@ -113,7 +118,7 @@ def saved_from_record(record: object) -> storage.SavedGame:
     if not isinstance(public_id, str) or not PUBLIC_ID.fullmatch(public_id):
         raise Skip("id is missing or not 1 to 64 letters, digits, - or _")
     unknown = set(record) - {"id", "title", "created_at", "updated_at", "revision",
-                             "owner_token_hash", "format_version", "document"}
+                             "owner_token_hash", "format_version", "document", "locked"}
     if unknown:
         raise Skip("unknown fields: " + ", ".join(sorted(unknown)))
     title, owner = record.get("title"), record.get("owner_token_hash")
@@ -124,6 +129,8 @@ def saved_from_record(record: object) -> storage.SavedGame:
     why = storage.unstorable(owner, storage.OWNER_HASH_LENGTH)
     if why:
         raise Skip(f"owner_token_hash {why}")
+    if not isinstance(record.get("locked", False), bool):
+        raise Skip("locked is not true or false")
     document = record.get("document")
     if not isinstance(document, dict):
         raise Skip("document is missing or not a JSON object")
@@ -142,7 +149,7 @@ def saved_from_record(record: object) -> storage.SavedGame:
     return storage.SavedGame(
         id=public_id, title=clean_title(title), document=document, created_at=_moment(record, "created_at"),
         updated_at=_moment(record, "updated_at"), revision=_count(record, "revision", 1),
-        owner_token_hash=owner, format_version=CURRENT_VERSION)
+        owner_token_hash=owner, format_version=CURRENT_VERSION, locked=record.get("locked", False))
 
 
 def clean_title(title: str | None) -> str | None:

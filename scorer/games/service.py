@@ -103,8 +103,12 @@ def setup_version(document: dict) -> str:
 
 
 def game_version(saved) -> str:
-    """Changes with anything on the game's pages: the document and the title."""
-    return "g" + digest({"title": saved.title, "document": saved.document})
+    """Changes with anything on the game's pages: the document, the title, and whether it is
+    locked (only when it is: an unlocked game keeps the version it had before locks)."""
+    shown = {"title": saved.title, "document": saved.document}
+    if getattr(saved, "locked", False):
+        shown["locked"] = True
+    return "g" + digest(shown)
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -155,7 +159,9 @@ def validated(document: dict) -> dict:
 
 
 def modify(game_id: str, change, title: str | None = None):
-    saved = storage.modify_game(game_id, change, title=title)
+    """Apply ``change``; a locked game refuses it (:class:`storage.GameLocked`, answered 403 by
+    the app's error handler, checked again under the write lock)."""
+    saved = storage.modify_game(game_id, change, title=title, refuse_locked=True)
     if saved is None:
         raise NoSuchGame(game_id)
     return saved
@@ -168,13 +174,13 @@ def create_game(document: dict, title: str | None = None, **options) -> str:
 
 def create_game_once(document: dict, title: str | None = None, owner_token_hash: str | None = None,
                      creation_key: str | None = None, group_pk: int | None = None,
-                     ) -> tuple[str, bool]:
-    """As :func:`create_game`, unless ``creation_key`` already made a game:
-    ``(public id, created now)`` (see :func:`scorer.storage.create_game_once`); ``group_pk``
-    puts the new game in that group."""
+                     request: tuple[str, str] | None = None) -> tuple[str, bool]:
+    """As :func:`create_game`, unless ``creation_key`` (a page's) or ``request`` (an API
+    client's Idempotency-Key) already made a game: ``(public id, created now)`` (see
+    :func:`scorer.storage.create_game_once`); ``group_pk`` puts the new game in that group."""
     document = player_ids.assign_missing_ids(copy.deepcopy(document))
     return storage.create_game_once(document, title, owner_token_hash, creation_key,
-                                    group_pk=group_pk)
+                                    group_pk=group_pk, request=request)
 
 
 def made_by(creation_key: str | None) -> str | None:

@@ -86,10 +86,12 @@ def delete(group: Group) -> bool:
 
 
 def create_game(group: Group, document: dict, owner_token_hash: str | None = None,
-                creation_key: str | None = None, title: str | None = None) -> tuple[str, bool]:
-    """A new game in the group (the document already validated): ``(game id, created now)``."""
+                creation_key: str | None = None, title: str | None = None,
+                request: tuple[str, str] | None = None) -> tuple[str, bool]:
+    """A new game in the group (the document already validated): ``(game id, created now)``;
+    ``request``: an API client's Idempotency-Key, as for any game."""
     return games_service.create_game_once(document, title, owner_token_hash, creation_key,
-                                          group_pk=group.pk)
+                                          group_pk=group.pk, request=request)
 
 
 def add_game(group: Group, game_id: str) -> bool:

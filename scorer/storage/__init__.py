@@ -19,7 +19,7 @@ import re
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from flask import Flask
 from sqlalchemy import Connection, Row, delete, exc, insert, select, text, update
@@ -28,12 +28,12 @@ from ..games.documents import CURRENT_VERSION, upgrade
 from . import migrate, results
 from .connect import get_engine
 from .engine import writer
-from .schema import game
+from .schema import game, request_key
 
 __all__ = [
     "SavedGame", "create_game", "create_game_once", "restore_game", "load_game", "modify_game",
     "update_game", "delete_game", "list_games", "ping", "init_app", "get_engine", "PUBLIC_ID",
-    "is_public_id", "unstorable",
+    "is_public_id", "unstorable", "set_locked", "GameLocked", "KeyReused",
 ]
 
 
@@ -85,11 +85,20 @@ class SavedGame:
     owner_token_hash: str | None = None
     format_version: int = CURRENT_VERSION  # the format of `document` as stored
     group_pk: int | None = None  # the internal id of the group the game belongs to
+    locked: bool = False  # the owner locked it: its cities can no longer be changed
+
+
+class GameLocked(Exception):
+    """A change to a locked game's cities or set-up, refused (nothing written)."""
+
+
+#: how long an Idempotency-Key answers the game it made
+REQUEST_KEY_LIFETIME = timedelta(hours=24)
 
 
 _COLUMNS = (game.c.id, game.c.public_id, game.c.title, game.c.document, game.c.created_at, game.c.updated_at,
             game.c.revision, game.c.owner_token_hash, game.c.format_version,
-            game.c.group_id)
+            game.c.group_id, game.c.locked)
 
 
 def _now() -> datetime:
@@ -109,6 +118,7 @@ def _saved(row: Row, document: dict | None = None, **changes) -> SavedGame:
         created_at=row.created_at, updated_at=row.updated_at, revision=row.revision,
         owner_token_hash=row.owner_token_hash, format_version=row.format_version or 1,
         group_pk=row.group_id,
+        locked=bool(row.locked),
     )
     fields.update(changes)
     return SavedGame(**fields)
@@ -163,15 +173,22 @@ def create_game(document: dict, title: str | None = None, owner_token_hash: str 
     return create_game_once(document, title, owner_token_hash, group_pk=group_pk)[0]
 
 
+class KeyReused(Exception):
+    """An Idempotency-Key sent again within its lifetime with another request."""
+
+
 def create_game_once(document: dict, title: str | None = None, owner_token_hash: str | None = None,
                      creation_key: str | None = None, group_pk: int | None = None,
-                     ) -> tuple[str, bool]:
+                     request: tuple[str, str] | None = None) -> tuple[str, bool]:
     """Save a new game unless ``creation_key`` already made one: ``(public id, created now)``.
 
     ``group_pk``: the group it belongs to (the ``id`` of a :class:`scorer.storage.groups.Group`).
 
     The key is unique in the table, so of two requests carrying it at the same moment (a double
     tap reaching two server processes) the database lets one insert; the other finds that game.
+    ``request`` is an API client's ``(key digest, request digest)``: the same pair within
+    :data:`REQUEST_KEY_LIFETIME` finds the game the first one made (even if deleted since: its
+    id, which then answers 404), the same key with another request raises :class:`KeyReused`.
     """
     encoded = _encode(document)
     _check_text(title=title, owner_token_hash=owner_token_hash, creation_key=creation_key)
@@ -180,7 +197,7 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
         public_id = secrets.token_urlsafe(16)
         try:
             with writer(get_engine()).begin() as connection:
-                made = _made_by(connection, creation_key)
+                made = _made_by(connection, creation_key) or _made_for(connection, request, moment)
                 if made is not None:
                     return made, False
                 inserted = connection.execute(insert(game).values(
@@ -191,9 +208,12 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
                 ))
                 results.write(connection, inserted.inserted_primary_key[0], document, moment,
                               group_pk)
+                if request is not None:
+                    connection.execute(insert(request_key).values(
+                        key=request[0], request=request[1], public_id=public_id, created_at=moment))
         except exc.IntegrityError:
-            with get_engine().connect() as connection:
-                made = _made_by(connection, creation_key)
+            with writer(get_engine()).begin() as connection:
+                made = _made_by(connection, creation_key) or _made_for(connection, request, moment)
             if made is not None:
                 return made, False
             continue  # a collision of 128 random bits: draw again
@@ -204,6 +224,20 @@ def made_by(creation_key: str | None) -> str | None:
     """The public id of the game ``creation_key`` made, if any."""
     with get_engine().connect() as connection:
         return _made_by(connection, creation_key)
+
+
+def _made_for(connection: Connection, request: tuple[str, str] | None, moment: datetime) -> str | None:
+    """The game a request key made within its lifetime (an older one is forgotten here)."""
+    if request is None:
+        return None
+    connection.execute(delete(request_key).where(request_key.c.created_at < moment - REQUEST_KEY_LIFETIME))
+    row = connection.execute(select(request_key.c.request, request_key.c.public_id)
+                             .where(request_key.c.key == request[0])).first()
+    if row is None:
+        return None
+    if row.request != request[1]:
+        raise KeyReused(request[0])
+    return row.public_id
 
 
 def _made_by(connection: Connection, creation_key: str | None) -> str | None:
@@ -227,7 +261,7 @@ def restore_game(saved: SavedGame) -> bool:
             inserted = connection.execute(insert(game).values(
                 public_id=saved.id, title=saved.title, document=_encode(saved.document),
                 format_version=CURRENT_VERSION, revision=saved.revision,
-                owner_token_hash=saved.owner_token_hash,
+                owner_token_hash=saved.owner_token_hash, locked=saved.locked,
                 created_at=saved.created_at, updated_at=saved.updated_at,
             ))
             results.write(connection, inserted.inserted_primary_key[0], saved.document,
@@ -251,13 +285,14 @@ def load_game(public_id: str) -> SavedGame | None:
 
 
 def modify_game(public_id: str, change: Callable[[dict], dict], *,
-                title: str | None = None) -> SavedGame | None:
+                title: str | None = None, refuse_locked: bool = False) -> SavedGame | None:
     """Read, change and write one game in ONE transaction holding its write lock.
 
     ``change`` gets the stored document (current format, a fresh copy it may mutate) and returns
     the document to save. Nobody else can write the game in between, so concurrent saves of
     different players' cities all survive. If ``change`` raises, nothing is written and the
     exception propagates. A ``title`` replaces the title ("" clears it; None keeps it).
+    ``refuse_locked`` raises :class:`GameLocked` for a locked game, checked under the lock.
     Returns the saved game, or None when there is no such game.
     """
     _check_text(title=title)
@@ -267,6 +302,8 @@ def modify_game(public_id: str, change: Callable[[dict], dict], *,
         row = _select_one(connection, public_id, for_update=True)
         if row is None:
             return None
+        if refuse_locked and row.locked:
+            raise GameLocked(public_id)
         document = change(upgrade(json.loads(row.document), row.format_version or 1))
         encoded = _encode(document)
         values = dict(document=encoded, format_version=CURRENT_VERSION,
@@ -294,6 +331,15 @@ def set_owner(public_id: str, expected: str | None, owner_token_hash: str) -> bo
         return connection.execute(
             update(game).where(game.c.public_id == public_id, game.c.owner_token_hash == expected)
             .values(owner_token_hash=owner_token_hash)).rowcount == 1
+
+
+def set_locked(public_id: str, locked: bool) -> bool:
+    """Lock or unlock a game (its owner's choice); False when there is no such game."""
+    if not is_public_id(public_id):
+        return False
+    with writer(get_engine()).begin() as connection:
+        return connection.execute(update(game).where(game.c.public_id == public_id)
+                                  .values(locked=locked)).rowcount == 1
 
 
 def delete_game(public_id: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from sqlalchemy import (
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -20,6 +21,7 @@ from sqlalchemy import (
     Table,
     Text,
     TypeDecorator,
+    false,
 )
 
 
@@ -70,6 +72,8 @@ game = Table(
     Column("owner_token_hash", String(128)),
     # a digest of (browser, new-game page): the same page sent twice finds the game it made
     Column("creation_key", String(64)),
+    # the owner locked the finished game: its cities can no longer be changed
+    Column("locked", Boolean, nullable=False, server_default=false()),
     Column("created_at", UTCDateTime, nullable=False),
     Column("updated_at", UTCDateTime, nullable=False),
     # the group the game belongs to (at most one); no foreign key, since SQLite cannot add one
@@ -148,3 +152,15 @@ Index("result_pads", result.c.group_id, result.c.pad, result.c.game_id)
 Index("result_margins", result.c.group_id, result.c.rank, result.c.margin, result.c.game_id)
 Index("result_points", result.c.group_id, result.c.name_key, result.c.pad,
       *(result.c[f"p{slot}"] for slot in range(PAD_SLOTS)))
+
+# An API client's Idempotency-Key (a digest of its scope and the key) and the request it came
+# with, kept 24 hours: the same key and body answer the game the first request made.
+request_key = Table(
+    "request_key",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("request", String(64), nullable=False),
+    Column("public_id", String(64), nullable=False),
+    Column("created_at", UTCDateTime, nullable=False),
+)
+Index("request_key_created", request_key.c.created_at)

@@ -12,6 +12,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from .. import storage
+from ..engine.messages import N_, Message
 from . import expired_forms
 
 csrf = CSRFProtect()
@@ -46,6 +47,20 @@ def page_error(error: HTTPException):
     return render_template("error.html", message=message, code=error.code), error.code
 
 
+LOCKED = N_("This game is locked by its owner: its cities and players can no longer be changed. "
+            "The owner can unlock it on the score pad.")
+
+
+def locked_game(_error: storage.GameLocked):
+    """A change to a locked game (a city, the set-up): 403 with why, on pages and in the API."""
+    if request.path.startswith("/api/"):
+        from ..api.routes import error_report
+        from ..engine.validation import Problem
+
+        return error_report([Problem("", "locked", Message(LOCKED))], 403)
+    return render_template("error.html", message=_(LOCKED), code=403), 403
+
+
 def init_app(app: Flask) -> None:
     """Register the page blueprints and the database hooks."""
     from ..api import games as games_api
@@ -70,3 +85,4 @@ def init_app(app: Flask) -> None:
     for code in (400, 403, 404, 405, 413):
         app.register_error_handler(code, page_error)
     app.register_error_handler(CSRFError, page_error)
+    app.register_error_handler(storage.GameLocked, locked_game)

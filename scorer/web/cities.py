@@ -287,6 +287,7 @@ def edit(game_id: str, player_id: str):
     index = player_ids.index_of(saved.document, player_id)
     if index is None:
         return player_gone() if request.method == "POST" else abort(404)
+    access.require("enter", saved)  # a locked game shows no city form (403, saying why)
     ruleset = document_ruleset(saved.document)
     me = not_yours(saved, player_id)
     if request.method == "GET" and me is not None and not request.args.get("other"):
@@ -297,7 +298,6 @@ def edit(game_id: str, player_id: str):
         form = new_form(ruleset, player, formdata=None, data={
             **player_data(player, ruleset), "version": games_service.city_version(player)})
         return render_city(saved, index, form, ErrorMap(), saved.document)
-    access.require("enter", saved)
     form = new_form(ruleset, saved.document["players"][index])
     if not known_action(saved.document, request.form.get("action", "")):
         errors = ErrorMap()

@@ -1,14 +1,19 @@
-"""Handing a game over to another browser: the owner shows a link, the new owner confirms.
+"""What a game's owner does beside the set-up: hand it over, lock it, unlock it.
+
+Handing over: the owner shows a link, the new owner confirms.
 
 The link carries the owner token (see :mod:`scorer.games.access`); opening it only shows a question,
 so a messenger's link preview cannot take the game. Confirming (a form post with its CSRF
 token) stores a hash for the new browser's own key, which ends the old owner's rights and the
 link's.
+
+Locking: a finished game's cities stay as they were entered (anyone with its link could
+otherwise change them months later); the pad still shows, and the owner may unlock it.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
@@ -43,3 +48,18 @@ def claim(game_id: str, token: str):
         flash(_("This game is now yours: this browser can change its players or delete it."))
         return redirect(url_for("games.pad", game_id=game_id))
     return render_template("claim.html", saved=saved, form=form)
+
+
+@bp.post("/games/<game_id>/lock")
+def lock(game_id: str):
+    """Lock (``action=lock``) or unlock (``action=unlock``) the game: its owner only."""
+    saved = saved_or_404(game_id)
+    access.require("delete", saved)  # the owner's: who may delete the game may freeze it
+    action = request.form.get("action")
+    if action not in ("lock", "unlock") or not FlaskForm().validate_on_submit():
+        abort(400)
+    if not storage.set_locked(game_id, action == "lock"):
+        abort(404)
+    flash(_("The game is locked: its cities can no longer be changed.") if action == "lock"
+          else _("The game is unlocked: its cities can be changed again."))
+    return redirect(url_for("games.pad", game_id=game_id), 303)
