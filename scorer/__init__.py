@@ -74,6 +74,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         # the address players reach the app at (https://scores.example.org): every absolute
         # link is built from it, and a request for another host answers 400
         PUBLIC_URL=None,
+        # per-client limits (scorer/safety/limits.py): None means on, except under TESTING
+        RATELIMIT_ENABLED=None,
+        # remove games untouched for this many days (scorer/games/retention.py); None keeps all
+        RETENTION_DAYS=None,
         REQUEST_LOG=True,
         # true when the site is served over HTTPS: every cookie then carries Secure
         SESSION_COOKIE_SECURE=False,
@@ -95,11 +99,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .api import games as games_api
     from .api import groups as groups_api
     from .api import routes as api
-    from .games import access, backups
+    from .games import access, backups, retention
     from .games.hand_over import init_app as init_hand_over
     from .groups import commands as group_commands
     from .groups import remembered as groups_remembered
-    from .safety import headers, public_address, secret
+    from .safety import headers, limits, public_address, secret
     from .serving import hosting
 
     public_address.init_app(app)
@@ -118,4 +122,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     init_hand_over(app)
     group_commands.init_app(app)
     groups_remembered.init_app(app)
+    retention.init_app(app)
+    limits.init_app(app)  # last: it limits views the others registered
     return app

@@ -17,6 +17,7 @@ from ..engine.validation import Problem, parse_game
 from ..games import access, player_ids
 from ..games import service as games_service
 from ..i18n import translator
+from ..pdf import sheet_cache
 from ..safety import idempotency
 from ..safety.public_address import external_url
 from ..web.games import live_etag
@@ -189,6 +190,7 @@ def delete_game(game_id: str):
         return failure
     if not storage.delete_game(game_id):
         return not_found()
+    sheet_cache.forget(game_id)
     return "", 204
 
 

@@ -10,7 +10,7 @@ guess.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, g, make_response, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
@@ -18,8 +18,10 @@ from werkzeug.exceptions import HTTPException
 from ..engine.rules import DEFAULT_EDITION, Ruleset, editions, expansions, get_ruleset
 from ..i18n import translator
 from ..safety.numbers import parse_int
+from ..safety.render_slots import Busy, render_slot
 from ..web.expansions import every_part, parts_of
 from ..web.saved import saved_or_404
+from . import sheet_cache
 from .download import pdf_response
 from .pad import blank_pad_pdf
 from .paper import PAPERS, Paper, default_paper, territory_for
@@ -104,20 +106,36 @@ def pad_filename(ruleset: Ruleset, players: int, paper: Paper, lines: tuple[str,
 
 @bp.get("/games/<game_id>/sheet.pdf")
 def game_sheet(game_id: str):
+    """The game's sheet: from the cache while the game is unchanged, else drawn in one of the
+    instance's render slots (503 with Retry-After when they stay busy)."""
     saved = saved_or_404(game_id)  # as the pad reads it: player ids, entered cities
     locale = str(get_locale())
     paper = requested_paper(locale)
-    try:
-        pdf = game_sheet_pdf(saved, locale, paper)
-    except UnreadableGame as error:
-        active = translator()
-        abort(422, description=" ".join(f"{problem.path}: {problem.message.render(active)}"
-                                        for problem in error.problems))
+    cached = sheet_cache.path_for(saved.id, saved.revision, locale, paper.key)
+    pdf = sheet_cache.read(cached)
+    if pdf is None:
+        try:
+            with render_slot():
+                g.pdf_rendered = True  # what the PDF rate limit counts
+                pdf = game_sheet_pdf(saved, locale, paper)
+        except UnreadableGame as error:
+            active = translator()
+            abort(422, description=" ".join(f"{problem.path}: {problem.message.render(active)}"
+                                            for problem in error.problems))
+        except Busy:
+            abort(503, description=_("The server is busy drawing other score sheets. Try again "
+                                     "in a few seconds."))
+        sheet_cache.write(cached, pdf)
     return pdf_response(pdf, sheet_filename(saved))
 
 
 @bp.errorhandler(400)
 @bp.errorhandler(422)
+@bp.errorhandler(503)
 def query_error(error: HTTPException):
     """The app's error page, with this request's own message (it names the parameter)."""
-    return render_template("error.html", message=error.description, code=error.code), error.code
+    response = make_response(render_template("error.html", message=error.description,
+                                             code=error.code), error.code)
+    if error.code == 503:
+        response.headers["Retry-After"] = "2"
+    return response

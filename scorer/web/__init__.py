@@ -42,6 +42,9 @@ def page_error(error: HTTPException):
         message = _("This page cannot be used that way.")
     elif error.code == 413:
         message = _("What was sent is too large.")
+    elif error.code == 429:
+        message = _("Too many requests from your address in a short time. Wait a minute, "
+                    "then try again.")
     else:
         message = _("The request could not be handled.")
     return render_template("error.html", message=message, code=error.code), error.code
@@ -82,7 +85,7 @@ def init_app(app: Flask) -> None:
     for blueprint in (games.bp, setup.bp, cities.bp, quick.bp, build.bp, invite.bp, install.bp,
                       ownership.bp, groups.bp):
         app.register_blueprint(blueprint)
-    for code in (400, 403, 404, 405, 413):
+    for code in (400, 403, 404, 405, 413, 429):
         app.register_error_handler(code, page_error)
     app.register_error_handler(CSRFError, page_error)
     app.register_error_handler(storage.GameLocked, locked_game)

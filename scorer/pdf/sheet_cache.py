@@ -1,0 +1,106 @@
+"""Score sheets kept once drawn, per (game, revision, language, paper), shared by the workers.
+
+Every write to a game raises its revision, so a sheet is drawn again only after the game
+changed; until then the same bytes are served at the cost of reading a file. The files live in
+``instance/sheet-cache/`` (private, like the database: they hold the players' names), named by
+game id so that a deleted game's sheets go with it (:func:`forget`). The key also holds a digest
+of the sheet's templates, style sheet and fonts' folder listing, so a new version of the app
+never serves a sheet drawn by an older one. At most ``SHEET_CACHE_FILES`` files (500) are kept,
+the least recently used removed first.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import os
+import tempfile
+from functools import cache
+from pathlib import Path
+
+from flask import current_app
+
+from ..safety.private_files import private_folder
+
+FOLDER = "sheet-cache"
+DEFAULT_FILES = 500
+
+
+@cache
+def generation(*folders: str) -> str:
+    """A digest naming what a sheet is drawn with besides the game: the PDF code, templates,
+    style sheet, fonts and compiled catalogs (names, sizes and times of their files)."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(Path(folder).rglob("*")):
+            if path.suffix in (".py", ".html", ".css", ".ttf", ".otf", ".mo", ".svg", ".png"):
+                stat = path.stat()
+                digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:12]
+
+
+def _sources() -> tuple[str, ...]:
+    app = current_app
+    return (str(Path(__file__).parent), os.path.join(app.template_folder, "pdf"),
+            app.static_folder, *app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";"))
+
+
+def _folder() -> str:
+    return os.path.join(current_app.instance_path, FOLDER)
+
+
+def path_for(game_id: str, revision: int, locale: str, paper: str) -> str:
+    stamp = generation(*_sources())
+    return os.path.join(_folder(), f"{game_id}.{revision}.{locale}.{paper}.{stamp}.pdf")
+
+
+def read(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return None
+    try:
+        os.utime(path)  # recently used: pruned last
+    except OSError:
+        pass
+    return data
+
+
+def write(path: str, pdf: bytes) -> None:
+    """Store atomically (a reader never sees half a file); a full disk only costs the cache."""
+    folder = _folder()
+    try:
+        private_folder(folder)
+        handle, temporary = tempfile.mkstemp(dir=folder, suffix=".part")
+        with os.fdopen(handle, "wb") as out:
+            out.write(pdf)
+        os.replace(temporary, path)
+        prune(folder, int(current_app.config.get("SHEET_CACHE_FILES", DEFAULT_FILES)))
+    except OSError:
+        pass
+
+
+def prune(folder: str, keep: int) -> None:
+    entries = []
+    for entry in os.scandir(folder):
+        try:
+            entries.append((entry.stat().st_mtime, entry.path))
+        except OSError:
+            continue
+    if len(entries) <= keep:
+        return
+    for _moment, path in sorted(entries)[:len(entries) - keep]:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def forget(game_id: str) -> None:
+    """Remove every cached sheet of a game (deleted, or removed by retention)."""
+    for path in glob.glob(os.path.join(glob.escape(_folder()), f"{glob.escape(game_id)}.*")):
+        try:
+            os.unlink(path)
+        except OSError:
+            pass

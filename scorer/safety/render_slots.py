@@ -1,0 +1,65 @@
+"""A bound on how many PDFs render at once across every worker process of one instance.
+
+A score sheet costs about 0.3 CPU-seconds. Unbounded, a few clients asking for sheets in a loop
+keep every core busy and every worker occupied, and every other table's live pad waits behind
+them (measured: from 6.5 ms to 2.8 s at the median). Renders therefore take one of
+``PDF_RENDER_SLOTS`` slots (half the cores, at least one, by default), each an exclusive
+``flock`` on a file in the instance folder, which every gunicorn worker of the instance shares
+and which the kernel releases when a worker dies. A request that finds no free slot within
+``PDF_RENDER_WAIT`` seconds (0.5) answers 503 with ``Retry-After`` instead of holding a worker
+that pages need.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+from contextlib import contextmanager
+
+from flask import current_app
+
+from .private_files import private_folder
+
+FOLDER = "render-slots"
+POLL = 0.02  # seconds between tries while every slot is taken
+
+
+class Busy(Exception):
+    """Every render slot stayed taken for the whole wait."""
+
+
+def slot_count() -> int:
+    configured = current_app.config.get("PDF_RENDER_SLOTS")
+    return int(configured) if configured else max(1, (os.cpu_count() or 2) // 2)
+
+
+def _take(paths: list[str]) -> int | None:
+    for path in paths:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            continue
+        return fd
+    return None
+
+
+@contextmanager
+def render_slot():
+    """Hold one render slot for the ``with`` block; :class:`Busy` when none frees up in time."""
+    folder = os.path.join(current_app.instance_path, FOLDER)
+    private_folder(folder)
+    paths = [os.path.join(folder, f"slot-{index}") for index in range(slot_count())]
+    deadline = time.monotonic() + float(current_app.config.get("PDF_RENDER_WAIT", 0.5))
+    fd = _take(paths)
+    while fd is None:
+        if time.monotonic() >= deadline:
+            raise Busy()
+        time.sleep(POLL)
+        fd = _take(paths)
+    try:
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
