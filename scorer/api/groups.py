@@ -13,19 +13,22 @@ import io
 
 from flask import Blueprint, make_response, request, url_for
 
+from .. import storage
 from ..engine.messages import N_
 from ..games import access
 from ..groups import service
 from ..groups.statistics import results_table, statistics
-from .games import create_from_body
+from ..safety import idempotency
+from ..safety.public_address import external_url
+from .games import bad_key, create_from_body, key_reused
 from .routes import error_report, read_json_object
 
 bp = Blueprint("groups_api", __name__, url_prefix="/api/v1/groups")
 
 
 def group_urls(group_id: str) -> dict:
-    return {"url": url_for("groups.page", group_id=group_id, _external=True),
-            "api_url": url_for("groups_api.read_group", group_id=group_id, _external=True)}
+    return {"url": external_url("groups.page", group_id=group_id),
+            "api_url": external_url("groups_api.read_group", group_id=group_id)}
 
 
 def not_found():
@@ -65,17 +68,45 @@ def forbidden(_error):
 
 @bp.post("")
 def create_group():
+    """Create a group; ``Idempotency-Key`` makes a retry answer the group the first request
+    made, as for games (:func:`scorer.api.games.create_from_body`)."""
+    try:
+        key = idempotency.read_key()
+    except idempotency.BadKey:
+        return bad_key()
     body, failure = body_with(("name",))
     if failure:
         return failure
+    once = None if key is None else (
+        idempotency.key_digest(access.device_key() or "", request.path, key),
+        idempotency.request_digest(body))
+    owner_key = None if key is None or access.device_key() else access.keyed_owner(key)
     try:
-        group = service.create(body.get("name"), access.api_owner_hash())
+        made = storage.request_made(once) if once else None
+        if made is not None:
+            return group_answer(service.load(made), owner_key, replayed=True)
+        group = service.create(body.get("name"), access.owner_of(owner_key)[1] if owner_key
+                               else access.api_owner_hash())
+    except storage.KeyReused:
+        return key_reused()
     except service.Refused as error:
         return refused(error)
-    answer = {"id": group.id, **group_urls(group.id), "name": group.name,
-              "owner_token": access.hand_over_token(group)}
+    if once and storage.remember_request(once, group.id) != group.id:  # a retry got there first
+        service.delete(group)
+        return group_answer(service.load(storage.request_made(once)), owner_key, replayed=True)
+    return group_answer(group, owner_key)
+
+
+def group_answer(group, owner_key: str | None, replayed: bool = False):
+    if group is None:
+        return error_report([service.problem("", "not_found", N_(
+            "The group this Idempotency-Key created has been deleted since."))], 404)
+    token = access.token_for(group, owner_key) if owner_key else access.hand_over_token(group)
+    answer = {"id": group.id, **group_urls(group.id), "name": group.name, "owner_token": token}
     response = make_response(answer, 201)
     response.headers["Location"] = answer["api_url"]
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     return response
 
 

@@ -42,16 +42,15 @@ def expired(days: int) -> list[tuple[str, str | None, datetime]]:
 
 def prune(days: int) -> list[str]:
     """Remove the games untouched for ``days`` days (and old Idempotency-Keys); their ids."""
-    moment = cutoff(days)
+    removed = []
+    for public_id, _title, _changed in expired(days):
+        if storage.delete_game(public_id):  # with its results, as any deletion
+            sheet_cache.forget(public_id)
+            removed.append(public_id)
     with writer(get_engine()).begin() as connection:
-        ids = list(connection.execute(select(game.c.public_id).where(game.c.updated_at < moment)).scalars())
-        if ids:
-            connection.execute(delete(game).where(game.c.updated_at < moment))
         connection.execute(delete(request_key).where(
             request_key.c.created_at < datetime.now(UTC) - storage.REQUEST_KEY_LIFETIME))
-    for public_id in ids:
-        sheet_cache.forget(public_id)
-    return ids
+    return removed
 
 
 def prune_now_and_then() -> None:

@@ -31,6 +31,8 @@ DEFAULTS = {
 LIMITED = {
     "setup.new_game": ("LIMIT_CREATE", "create", ["POST"]),
     "games_api.create_game": ("LIMIT_CREATE", "create", ["POST"]),
+    "groups_api.create_group": ("LIMIT_CREATE", "create", ["POST"]),
+    "groups_api.create_game": ("LIMIT_CREATE", "create", ["POST"]),
     "pdf.game_sheet": ("LIMIT_PDF", "pdf", None),
 }
 

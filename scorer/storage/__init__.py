@@ -34,6 +34,7 @@ __all__ = [
     "SavedGame", "create_game", "create_game_once", "restore_game", "load_game", "modify_game",
     "update_game", "delete_game", "list_games", "ping", "init_app", "get_engine", "PUBLIC_ID",
     "is_public_id", "unstorable", "set_locked", "GameLocked", "KeyReused",
+    "request_made", "remember_request",
 ]
 
 
@@ -224,6 +225,25 @@ def made_by(creation_key: str | None) -> str | None:
     """The public id of the game ``creation_key`` made, if any."""
     with get_engine().connect() as connection:
         return _made_by(connection, creation_key)
+
+
+def request_made(request: tuple[str, str]) -> str | None:
+    """What an Idempotency-Key ``(key digest, request digest)`` made within its lifetime (the
+    public id), None when nothing; :class:`KeyReused` when it came with another request."""
+    with writer(get_engine()).begin() as connection:
+        return _made_for(connection, request, _now())
+
+
+def remember_request(request: tuple[str, str], public_id: str) -> str:
+    """Record that ``request`` made ``public_id``; the public id recorded first when another
+    request with the key got there in between (the caller then undoes its own)."""
+    try:
+        with writer(get_engine()).begin() as connection:
+            connection.execute(insert(request_key).values(
+                key=request[0], request=request[1], public_id=public_id, created_at=_now()))
+    except exc.IntegrityError:
+        return request_made(request) or public_id
+    return public_id
 
 
 def _made_for(connection: Connection, request: tuple[str, str] | None, moment: datetime) -> str | None:

@@ -109,3 +109,20 @@ def test_retries_at_the_same_moment_make_one_game(storage_app):
     assert [answer.status_code for answer in results] == [201] * 6
     assert len({answer.get_json()["id"] for answer in results}) == 1
     assert count(storage_app) == 1
+
+
+def test_the_group_endpoints_that_create_honour_the_key_too(storage_app):
+    client = storage_app.test_client()
+    first = client.post("/api/v1/groups", json={"name": "Club"}, headers=KEY)
+    assert first.status_code == 201
+    again = client.post("/api/v1/groups", json={"name": "Club"}, headers=KEY)
+    assert again.headers["Idempotent-Replayed"] == "true" and again.get_json() == first.get_json()
+    assert client.post("/api/v1/groups", json={"name": "Other"}, headers=KEY).status_code == 422
+    group_id = first.get_json()["id"]
+    in_group = {"Idempotency-Key": "game-in-club"}
+    made = client.post(f"/api/v1/groups/{group_id}/games", json=ADA, headers=in_group)
+    retried = client.post(f"/api/v1/groups/{group_id}/games", json=ADA, headers=in_group)
+    assert made.status_code == retried.status_code == 201
+    assert retried.get_json()["id"] == made.get_json()["id"] and count(storage_app) == 1
+    # the same key on another endpoint is another request
+    assert client.post("/api/v1/games", json=ADA, headers=in_group).get_json()["id"] != made.get_json()["id"]

@@ -1,0 +1,158 @@
+"""Benchmark: does a flood of score-sheet requests slow every other table's live pad?
+
+Serves the app with gunicorn (its shipped config, ``--workers`` sync workers, on SQLite) from
+``--app-dir`` (this checkout by default; point it at another checkout to measure that version),
+then measures the live pad of one game (``GET /games/<id>/live`` without a validator, so the
+partial is drawn each time) from a probe looping every 50 ms: first alone, then while
+``--clients`` clients loop on sheets of ever new games (``/games/<id>/sheet.pdf``, every one a
+sheet never drawn before: no cache helps). Prints the probe's p50 and p99 in both phases and
+what the sheet clients got (drawn sheets per second, 503 answers).
+
+    .venv/bin/python benchmarks/pdf_load.py [--clients 16] [--seconds 30] [--app-dir DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def make_games(app_dir: Path, database: str, count: int) -> list[str]:
+    """``count`` copies of the seven-player sample game, saved straight into the database."""
+    code = (
+        "import json,sys\n"
+        "sys.path.insert(0, sys.argv[1]); sys.path.insert(1, sys.argv[4])\n"
+        "from saved_game import SEVEN\n"
+        "from scorer import create_app\n"
+        "from scorer.games import service\n"
+        "app = create_app({'TESTING': True, 'SECRET_KEY': 'b', 'DATABASE': sys.argv[2]})\n"
+        "with app.app_context():\n"
+        "    print(json.dumps([service.create_game(SEVEN, f'Table {i}') for i in range(int(sys.argv[3]))]))\n"
+    )
+    import json
+
+    out = subprocess.run([sys.executable, "-c", code, str(app_dir), database, str(count), str(HERE)],
+                         cwd=app_dir, check=True, capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def get(port: int, path: str) -> tuple[int, float]:
+    start = time.perf_counter()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    try:
+        connection.request("GET", path, headers={"Accept-Language": "en"})
+        response = connection.getresponse()
+        response.read()
+        status = response.status
+    finally:
+        connection.close()
+    return status, (time.perf_counter() - start) * 1000
+
+
+def probe(port: int, path: str, seconds: float) -> list[float]:
+    times, end = [], time.monotonic() + seconds
+    while time.monotonic() < end:
+        status, ms = get(port, path)
+        assert status == 200, status
+        times.append(ms)
+        time.sleep(0.05)
+    return times
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--games", type=int, default=1500)
+    parser.add_argument("--app-dir", type=Path, default=HERE.parent)
+    args = parser.parse_args()
+    app_dir = args.app_dir.resolve()
+    with tempfile.TemporaryDirectory() as folder:
+        database = os.path.join(folder, "load.sqlite")
+        ids = make_games(app_dir, database, args.games + 1)
+        pad, sheets = ids[0], ids[1:]
+        port = free_port()
+        env = {**os.environ, "SCORER_INSTANCE_PATH": folder, "SCORER_DATABASE": database,
+               "SCORER_SECRET_KEY": "benchmark", "SCORER_RATELIMIT_ENABLED": "false",
+               "SCORER_REQUEST_LOG": "false", "WEB_CONCURRENCY": str(args.workers),
+               "BIND": f"127.0.0.1:{port}"}
+        gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
+        server = subprocess.Popen([gunicorn, "-c", "python:scorer.serving.gunicorn_config",
+                                   "scorer:create_app()"], cwd=app_dir, env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(200):
+                try:
+                    get(port, "/healthz")
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            live = f"/games/{pad}/live"
+            for _ in range(20):
+                get(port, live)  # warm every worker
+            get(port, f"/games/{sheets[-1]}/sheet.pdf")
+            alone = probe(port, live, 10)
+
+            stop = threading.Event()
+            lock = threading.Lock()
+            queue = iter(sheets[:-1])
+            counts = {"drawn": 0, "busy": 0, "other": 0}
+
+            def flood():
+                with lock:
+                    game_id = next(queue, None)
+                while game_id and not stop.is_set():
+                    status, _ms = get(port, f"/games/{game_id}/sheet.pdf")
+                    with lock:
+                        key = "drawn" if status == 200 else "busy" if status == 503 else "other"
+                        counts[key] += 1
+                        if status != 503:
+                            game_id = next(queue, None)
+
+            clients = [threading.Thread(target=flood) for _ in range(args.clients)]
+            started = time.monotonic()
+            for client in clients:
+                client.start()
+            time.sleep(2)  # let the flood build up
+            loaded = probe(port, live, args.seconds)
+            stop.set()
+            elapsed = time.monotonic() - started
+            for client in clients:
+                client.join()
+        finally:
+            server.terminate()
+            server.wait()
+    print(f"app: {app_dir}; gunicorn {args.workers} sync workers; {os.cpu_count()} cores")
+    print(f"live pad alone:            p50 {statistics.median(alone):7.1f} ms  p99 "
+          f"{percentile(alone, 0.99):7.1f} ms  ({len(alone)} requests)")
+    print(f"live pad under {args.clients} sheet clients: p50 {statistics.median(loaded):7.1f} ms  p99 "
+          f"{percentile(loaded, 0.99):7.1f} ms  ({len(loaded)} requests)")
+    print(f"sheets: {counts['drawn']} drawn ({counts['drawn'] / elapsed:.1f}/s), {counts['busy']} answered "
+          f"503 busy, {counts['other']} other, in {elapsed:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
