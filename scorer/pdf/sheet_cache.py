@@ -1,8 +1,8 @@
-"""Score sheets kept once drawn, per (game, revision, language, paper), shared by the workers.
+"""Score sheets kept once drawn, per (game content, language, paper), shared by the workers.
 
-Every write to a game raises its revision, so a sheet is drawn again only after the game
-changed; until then the same bytes are served at the cost of reading a file. The files live in
-``instance/sheet-cache/`` (private, like the database: they hold the players' names), named by
+A sheet is drawn again only after the game changed (its title, date or document: every write
+raises its revision too); until then the same bytes are served at the cost of reading a file.
+The files live in ``instance/sheet-cache/`` (private, like the database: they hold the players' names), named by
 game id so that a deleted game's sheets go with it (:func:`forget`). The key also holds a digest
 of the sheet's templates, style sheet and fonts' folder listing, so a new version of the app
 never serves a sheet drawn by an older one. At most ``SHEET_CACHE_FILES`` files (500) are kept,
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import glob
 import hashlib
+import json
 import os
 import tempfile
 from functools import cache
@@ -21,6 +22,7 @@ from pathlib import Path
 from flask import current_app
 
 from ..safety.private_files import private_folder
+from ..safety.render_slots import work_folder
 
 FOLDER = "sheet-cache"
 DEFAULT_FILES = 500
@@ -46,12 +48,18 @@ def _sources() -> tuple[str, ...]:
 
 
 def _folder() -> str:
-    return os.path.join(current_app.instance_path, FOLDER)
+    return os.path.join(work_folder(), FOLDER)
 
 
-def path_for(game_id: str, revision: int, locale: str, paper: str) -> str:
+def path_for(saved, locale: str, paper: str) -> str:
+    """The cache file of ``saved``'s sheet: its id, then a digest of everything the sheet shows
+    of it (title, creation date, document), so a game replaced under the same id and revision
+    (an import) never meets an older sheet."""
+    content = hashlib.sha256(json.dumps(
+        [saved.title, saved.created_at.isoformat(), saved.document], ensure_ascii=False,
+        sort_keys=True).encode("utf-8")).hexdigest()[:20]
     stamp = generation(*_sources())
-    return os.path.join(_folder(), f"{game_id}.{revision}.{locale}.{paper}.{stamp}.pdf")
+    return os.path.join(_folder(), f"{saved.id}.{content}.{locale}.{paper}.{stamp}.pdf")
 
 
 def read(path: str) -> bytes | None:

@@ -111,7 +111,7 @@ def game_sheet(game_id: str):
     saved = saved_or_404(game_id)  # as the pad reads it: player ids, entered cities
     locale = str(get_locale())
     paper = requested_paper(locale)
-    cached = sheet_cache.path_for(saved.id, saved.revision, locale, paper.key)
+    cached = sheet_cache.path_for(saved, locale, paper.key)
     pdf = sheet_cache.read(cached)
     if pdf is None:
         try:
@@ -136,6 +136,7 @@ def query_error(error: HTTPException):
     """The app's error page, with this request's own message (it names the parameter)."""
     response = make_response(render_template("error.html", message=error.description,
                                              code=error.code), error.code)
-    if error.code == 503:
+    if error.code == 503:  # every render slot busy: browsers ask again by themselves
         response.headers["Retry-After"] = "2"
+        response.headers["Refresh"] = "2"
     return response

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import fcntl
 import os
+import shutil
+import tempfile
 import time
+import weakref
 from contextlib import contextmanager
 
 from flask import current_app
@@ -28,6 +31,20 @@ POLL = 0.02  # seconds between tries while every slot is taken
 
 class Busy(Exception):
     """Every render slot stayed taken for the whole wait."""
+
+
+def work_folder() -> str:
+    """Where the instance's PDF work files live (these slots, the sheet cache): the instance
+    folder, shared by every worker; for an app made with ``TESTING`` a temporary folder of its
+    own, so test runs never share slots or sheets with each other or a running server."""
+    app = current_app._get_current_object()
+    if not app.testing:
+        return app.instance_path
+    folder = app.extensions.get("scorer.pdf_work")
+    if folder is None:
+        folder = app.extensions["scorer.pdf_work"] = tempfile.mkdtemp(prefix="scorer-pdf-")
+        weakref.finalize(app, shutil.rmtree, folder, True)
+    return folder
 
 
 def slot_count() -> int:
@@ -50,7 +67,7 @@ def _take(paths: list[str]) -> int | None:
 @contextmanager
 def render_slot():
     """Hold one render slot for the ``with`` block; :class:`Busy` when none frees up in time."""
-    folder = os.path.join(current_app.instance_path, FOLDER)
+    folder = os.path.join(work_folder(), FOLDER)
     private_folder(folder)
     paths = [os.path.join(folder, f"slot-{index}") for index in range(slot_count())]
     deadline = time.monotonic() + float(current_app.config.get("PDF_RENDER_WAIT", 0))

@@ -60,8 +60,12 @@ def test_a_deleted_games_sheets_go_with_it(app):
     client = app.test_client()
     created = client.post("/api/v1/games", json=ADA).get_json()
     assert client.get(f"/games/{created['id']}/sheet.pdf").status_code == 200
-    folder = app.instance_path + "/sheet-cache"
     import os
+
+    from scorer.safety.render_slots import work_folder
+
+    with app.app_context():
+        folder = os.path.join(work_folder(), "sheet-cache")
 
     assert any(name.startswith(created["id"]) for name in os.listdir(folder))
     client.delete(f"/api/v1/games/{created['id']}", headers={"X-Owner-Token": created["owner_token"]})
@@ -77,6 +81,7 @@ def test_when_every_render_slot_stays_busy_the_sheet_answers_503(tmp_path):
         busy = client.get(f"/games/{game_id}/sheet.pdf", headers={"Accept-Language": "nl"})
     assert busy.status_code == 503 and busy.headers["Retry-After"] == "2"
     assert "busy" not in busy.text and "<html" in busy.text  # translated page
+    assert busy.headers["Refresh"] == "2"  # the browser asks again by itself
     assert client.get(f"/games/{game_id}/sheet.pdf").status_code == 200  # the slot is free again
     dispose(app)
 
