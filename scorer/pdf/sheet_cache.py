@@ -5,8 +5,8 @@ raises its revision too); until then the same bytes are served at the cost of re
 The files live in ``instance/sheet-cache/`` (private, like the database: they hold the
 players' names), named by game id so that a deleted game's sheets go with it (:func:`forget`).
 The key also holds a digest of the PDF code, templates, static files and catalogs, so a new
-version of the app never serves a sheet drawn by an older one. At most ``SHEET_CACHE_FILES`` files (500) are kept,
-the least recently used removed first.
+version of the app never serves a sheet drawn by an older one. At most ``SHEET_CACHE_FILES``
+files (500) are kept, the least recently used removed first.
 """
 
 from __future__ import annotations
