@@ -20,7 +20,8 @@ from sqlalchemy import delete, select
 
 from .. import storage
 from ..pdf import sheet_cache
-from ..storage.engine import get_engine, writer
+from ..storage.connect import get_engine
+from ..storage.engine import writer
 from ..storage.schema import game, request_key
 
 EVERY = 3600.0  # seconds between a server's own prunes
