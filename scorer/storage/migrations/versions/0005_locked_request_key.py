@@ -23,8 +23,9 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("game") as batch:
-        batch.add_column(sa.Column("locked", sa.Boolean(), nullable=False, server_default=sa.false()))
+    # a plain ADD COLUMN (SQLite takes NOT NULL with a default): batch mode would copy the game
+    # table and drop the old one, and that drop cascades to the results that refer to it
+    op.add_column("game", sa.Column("locked", sa.Boolean(), nullable=False, server_default=sa.false()))
     op.create_table(
         "request_key",
         sa.Column("key", sa.String(64), primary_key=True),
@@ -38,5 +39,4 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("request_key_created", table_name="request_key")
     op.drop_table("request_key")
-    with op.batch_alter_table("game") as batch:
-        batch.drop_column("locked")
+    op.drop_column("game", "locked")
