@@ -56,10 +56,10 @@ def test_storage_never_sends_an_impossible_id_to_the_database(storage_app):
 
 
 def new_game_form(title: str, names=("Ada", "Bob", "Cy")) -> dict:
-    data = {"title": title, "count": str(len(names)), "action": "save", "edition": "first"}
+    data = {"title": title, "count": str(len(names)), "action": "save"}
     for index, name in enumerate(names):
-        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "",
-                     f"seats-{index}-side": ""})
+        data.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "random",
+                     f"seats-{index}-side": "random"})
     return data
 
 
