@@ -6,8 +6,8 @@
   and a digest of the request it came with, for 24 hours: the same key and body answer the
   game made the first time, another body with the same key is refused.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 Create Date: 2026-11-25
 """
 
@@ -16,8 +16,8 @@ from alembic import op
 
 from scorer.storage.schema import UTCDateTime
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
