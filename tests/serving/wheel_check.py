@@ -40,9 +40,10 @@ def summary(response) -> dict:
     if kind == "application/pdf":
         result["pdf"] = pdf_summary(response.data)
     elif kind.startswith("text/") or kind == "application/json" or kind.endswith("+xml"):
-        # the new-game page's one-time nonce is random by design
-        result["body"] = re.sub(r'(name="nonce" type="hidden" value=")[^"]*', r"\1…",
-                                response.get_data(as_text=True))
+        # the new-game page's one-time nonce and the forms' CSRF tokens are random by design
+        body = re.sub(r'(name="nonce" type="hidden" value=")[^"]*', r"\1…",
+                      response.get_data(as_text=True))
+        result["body"] = re.sub(r'(name="csrf_token" value=")[^"]*', r"\1…", body)
     else:
         result["bytes"] = len(response.data)
     return result
