@@ -380,6 +380,7 @@ def test_the_buried_row_waits_for_the_stage_that_buries(browser, live_server, li
         stages.get_by_role("button", name="one more").click()
     expect(ann.locator("#buried-0-leader")).to_be_visible()
     expect(buried.get_by_text("Buried leader 1: needs stage 3")).to_be_hidden()
+    ann.get_by_text("Choose leaders").click()  # the picker opens with a tap
     for leader in ("sappho", "midas", "nero"):
         chip(ann, leader).click()
     ann.locator("#buried-0-leader").select_option("cleopatra")
