@@ -9,7 +9,10 @@ colour, a light tint for the cells players write in, and an icon).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 
 from .engine.messages import N_
 from .engine.rules import Ruleset
@@ -66,12 +69,14 @@ class PadRow:
         return f"pdf/icons/{self.look.icon}.svg" if self.look.icon else None
 
 
-def every_look() -> dict[str, RowLook]:
-    """The looks of the base game's rows and of every expansion's (their page parts')."""
+@cache
+def every_look() -> Mapping[str, RowLook]:
+    """The looks of the base game's rows and of every expansion's (their page parts'), worked
+    out once: every pad and every printed pad asks."""
     looks = dict(LOOKS)
     for part in every_part():
         looks.update(part.row_looks)
-    return looks
+    return MappingProxyType(looks)
 
 
 def pad_rows(ruleset: Ruleset) -> tuple[PadRow, ...]:

@@ -179,16 +179,19 @@ def installed() -> Mapping[str, Expansion]:
     return MappingProxyType(dict(sorted(found.items())))
 
 
+@cache
 def field_owners() -> Mapping[str, str]:
-    """Player or game field -> the expansion that adds it."""
-    return {field: expansion.id for expansion in installed().values()
-            for field in expansion.player_fields | expansion.game_fields}
+    """Player or game field -> the expansion that adds it (worked out once, from
+    :func:`installed`)."""
+    return MappingProxyType({field: expansion.id for expansion in installed().values()
+                             for field in expansion.player_fields | expansion.game_fields})
 
 
+@cache
 def question_owners() -> Mapping[str, Expansion]:
-    """Trade-question field -> the expansion that answers it."""
-    return {field: expansion for expansion in installed().values()
-            for field in expansion.question_fields}
+    """Trade-question field -> the expansion that answers it (worked out once)."""
+    return MappingProxyType({field: expansion for expansion in installed().values()
+                             for field in expansion.question_fields})
 
 
 
