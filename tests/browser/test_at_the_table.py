@@ -358,6 +358,35 @@ def test_a_filter_with_no_match_says_so(browser, live_server, live_app):
     expect(ann.get_by_text("No building has this name.")).to_be_hidden()
 
 
+def test_the_leaders_filter_with_no_match_says_so(browser, live_server, live_app):
+    game_id = leaders_table(live_app)
+    ann = joined(browser, live_server, game_id, "Ann")
+    leaders = ann.locator("section.leaders")
+    if not ann.locator("details.leader-picker").evaluate("d => d.open"):
+        ann.get_by_text("Choose leaders").click()
+    ann.get_by_label("Find a leader").fill("zzz")
+    expect(leaders.get_by_text("No leader has this name.")).to_be_visible()
+    expect(ann.get_by_text("No building has this name.")).to_be_hidden()  # each filter its own
+    ann.get_by_label("Find a leader").fill("sapp")
+    expect(leaders.get_by_text("No leader has this name.")).to_be_hidden()
+    expect(chip(ann, "sappho")).to_be_visible()
+
+
+def test_the_hosts_city_page_saves_as_in_progress_too(browser, live_server, live_app):
+    """A mid-game check from the host's tabs: saved, and the pad names no winner yet."""
+    game_id = new_table(live_app)
+    host = phone(browser)
+    ann_id = players_of(live_app, game_id)[0]["id"]
+    host.goto(f"{live_server}/games/{game_id}/players/{ann_id}")
+    expect(host.locator(".player-tabs")).to_be_visible()  # the host's page, not a joined phone's
+    chip(host, "altar").click()
+    host.get_by_role("button", name="Save as in progress").click()
+    expect(host.locator(".flash")).to_contain_text("Ann's city is saved as in progress")
+    expect(host.locator(".winners")).to_contain_text("Waiting for 3 cities")
+    saved = players_of(live_app, game_id)[0]
+    assert saved["cards"] == ["altar"] and saved["entered"] is False
+
+
 # --- item 3: Abu Simbel's buried row --------------------------------------------------------------
 
 def abu_simbel_table(live_app) -> str:
