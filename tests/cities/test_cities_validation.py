@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scorer.engine.validation import parse_game
 from tests.cities.cities_docs import cities_game, city
+from tests.helpers import scores_of
 
 SEVEN = ("rhodes", "alexandria", "ephesos", "babylon", "olympia", "halikarnassos", "gizah")
 
@@ -140,3 +141,48 @@ def test_c14_teams():
     assert problems(cities_game(*table(4), teams="P0")) == [("teams", "invalid")]
     assert problems(cities_game(*table(4), teams=[["P0", "P1", "P2"], ["P3"]])) == [
         ("teams[0]", "invalid"), ("teams[1]", "invalid"), ("teams", "invalid")]
+
+
+def test_c12_nitocris_and_a_raider_card_give_a_fourth_victory_token_of_one_age():
+    """Two conflicts, Nitocris's token and the Raider card's: four tokens of Age I (rulings
+    C12 and Leaders item 20); a fifth, or a fourth in an Age without its Raider card, is
+    refused on the token's own field."""
+    players = table(3, "second", leaders=[])
+    players[0]["leaders"] = ["nitocris"]
+    players[0]["cards"] = ["raider-camp"]
+    players[0]["tokens"] = {"victory_1": 4, "victory_3": 2, "victory_5": 1, "defeat": 1}
+    game = cities_game(*players, edition="second", leaders=True)
+    assert problems(game) == []
+    # the tokens score: 4 x 1 + 2 x 3 + 1 x 5 - 1
+    assert scores_of(game, "P0")["scores"]["military"] == 14
+    # six battles and two extra tokens: eight in all, not nine
+    players[0]["tokens"] = {"victory_1": 4, "victory_3": 2, "victory_5": 2, "defeat": 1}
+    assert problems(game) == [("players[0].tokens", "too_many_tokens")]
+    players[0]["tokens"] = {"victory_1": 5}
+    assert problems(game) == [("players[0].tokens.victory_1", "too_many_tokens")]
+    assert messages(game) == ["At most 4 tokens of this kind fit one city (got 5)."]
+    # Nitocris gives one token in one Age only: no fourth Age II token beside Age I's fourth
+    players[0]["tokens"] = {"victory_1": 4, "victory_3": 4}
+    assert problems(game) == [("players[0].tokens.victory_3", "too_many_tokens")]
+    # without Nitocris the Raider card alone allows three
+    players[0]["leaders"] = []
+    players[0]["tokens"] = {"victory_1": 4}
+    assert problems(game) == [("players[0].tokens.victory_1", "too_many_tokens")]
+    assert "At most 3 tokens" in messages(game)[0]
+    # without the Raider card Nitocris alone allows three
+    players[0]["leaders"] = ["nitocris"]
+    players[0]["cards"] = []
+    assert problems(game) == [("players[0].tokens.victory_1", "too_many_tokens")]
+    players[0]["tokens"] = {"victory_1": 3}
+    assert problems(game) == []
+
+
+def test_c12_the_first_edition_with_leaders_keeps_the_leaders_limits():
+    """No Raider card in the first edition: Nitocris's third token, never a fourth."""
+    players = table(3, leaders=[])
+    players[0]["leaders"] = ["nitocris"]
+    players[0]["tokens"] = {"victory_1": 3}
+    assert problems(cities_game(*players, leaders=True)) == []
+    players[0]["tokens"] = {"victory_1": 4}
+    assert problems(cities_game(*players, leaders=True)) == [
+        ("players[0].tokens.victory_1", "too_many_tokens")]

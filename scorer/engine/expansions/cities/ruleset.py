@@ -14,7 +14,9 @@
 
 from __future__ import annotations
 
-from ...catalog import make_card, make_wonder
+from collections.abc import Iterable
+
+from ...catalog import Card, make_card, make_wonder
 from ...messages import N_, Message
 from ...rules.ruleset import Row, Ruleset, TokenKind
 from .catalog import load_cities
@@ -33,6 +35,8 @@ VICTORIES_PER_AGE = 2
 BATTLES = 6
 #: Raider cards give one more victory token of their Age: one Raider card per Age at most
 RAIDERS_PER_AGE = 1
+#: the effect of a card that gives its owner a victory token of its Age (the Raider cards)
+RAIDER = "victory_token_now"
 NO_FREE_CITY = N_("The two-player variant with the Free City is not played with Cities: a "
                   "game has %(low)d to %(high)d players.")
 
@@ -43,8 +47,7 @@ def build(base: Ruleset) -> Ruleset:
     cards = [make_card(raw, row_of_colour, base.trade.sellable_colours)
              for raw in (*data.cards, *data.guilds)]
     wonders = [make_wonder(raw) for raw in data.wonders]
-    raiders = any(effect.type == "victory_token_now" for card in cards for effect in card.effects)
-    extra = RAIDERS_PER_AGE if raiders else 0
+    extra = raider_tokens(cards)
     tokens = tuple(TokenKind(kind.id, kind.value,
                              kind.limit if kind.value < 0 else max(kind.limit,
                                                                    VICTORIES_PER_AGE + extra))
@@ -63,6 +66,14 @@ def build(base: Ruleset) -> Ruleset:
         tokens=tokens,
         max_battles=max(base.max_battles, BATTLES + 3 * extra),
     )
+
+
+def raider_tokens(cards: Iterable[Card]) -> int:
+    """The victory tokens of one Age the Raider cards among ``cards`` add to a city's
+    conflicts' (C12): one, as an Age deals at most one Raider card; none in an edition
+    without them."""
+    raiders = any(effect.type == RAIDER for card in cards for effect in card.effects)
+    return RAIDERS_PER_AGE if raiders else 0
 
 
 def finish(ruleset: Ruleset) -> Ruleset:

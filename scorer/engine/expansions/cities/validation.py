@@ -13,14 +13,12 @@ from typing import Any
 
 from ...messages import N_
 from ...names import normalised
-from .ruleset import BATTLES, COLOUR, TEAM_TABLES, VICTORIES_PER_AGE
+from .ruleset import BATTLES, COLOUR, RAIDER, TEAM_TABLES, VICTORIES_PER_AGE
 from .scoring import DEBT, TEAMS
 
 MAX_DEBT = 99
 #: a victory token of each Age, by the Age
 VICTORY_OF_AGE = {1: "victory_1", 2: "victory_3", 3: "victory_5"}
-#: a card that gives its owner a victory token of its Age (the Raider cards)
-RAIDER = "victory_token_now"
 
 
 @dataclass(slots=True)

@@ -54,7 +54,8 @@ class Leaders(Expansion):
                             problems, table, ruleset.catalog.by_id)
 
     def check_table(self, ruleset, players, table, problems):
-        check_table(players, table, problems)
+        check_table(players, table, problems,
+                    {kind.id: kind.limit for kind in ruleset.tokens}, ruleset.max_battles)
 
     def tallies(self, parts):
         return {"leader": len(parts.get("leaders", ()))}

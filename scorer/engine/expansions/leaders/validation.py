@@ -187,8 +187,14 @@ def _check_room(wonders: Mapping, at: str, raw: dict, leaders: list, buried: lis
                      maximum=slots, count=held)
 
 
-def check_table(players: list, table: TableLeaders, problems) -> None:
-    """Table-wide rules: each leader once in a game; conflict tokens the leaders allow."""
+def check_table(players: list, table: TableLeaders, problems,
+                limits: Mapping[str, int] = MappingProxyType(LOOSE_LIMITS),
+                battles: int = LOOSE_BATTLES) -> None:
+    """Table-wide rules: each leader once in a game; conflict tokens the leaders allow.
+
+    ``limits`` and ``battles`` are the ruleset's own token limits (``LOOSE_LIMITS`` and
+    ``LOOSE_BATTLES``, or wider when another expansion's cards give tokens too): counts over
+    them are the game validator's to report, so that each is reported once."""
     for paths in table.holders.values():
         for path in paths[1:]:
             problems.add(path, "duplicate_leader",
@@ -203,7 +209,8 @@ def check_table(players: list, table: TableLeaders, problems) -> None:
         check_tokens(f"players[{index}]", raw.get("tokens", {}), table.seats[index],
                      [table.seats[(index + 1) % seats] if (index + 1) % seats < len(table.seats)
                       else None, table.seats[index - 1]], problems,
-                     table.card_victories[index] if index < len(table.card_victories) else ())
+                     table.card_victories[index] if index < len(table.card_victories) else (),
+                     limits, battles)
 
 
 def token_limits(own: tuple[Leader, ...], neighbours: list) -> tuple[int, int, int, int]:
@@ -223,16 +230,19 @@ def token_limits(own: tuple[Leader, ...], neighbours: list) -> tuple[int, int, i
 
 
 def check_tokens(at: str, tokens: dict, own: tuple[Leader, ...], neighbours: list,
-                 problems, card_victories: tuple[int, ...] = ()) -> None:
-    """Refine the ruleset's loose token limits (``LOOSE_LIMITS``, the most any leaders allow)
-    to what this city's leaders and neighbours make possible, with one more victory token of
-    an Age per building of that Age that gives one (``card_victories``: their Ages); counts
-    over the ruleset's limits are already reported by the game validator."""
+                 problems, card_victories: tuple[int, ...] = (),
+                 limits: Mapping[str, int] = MappingProxyType(LOOSE_LIMITS),
+                 battles: int = LOOSE_BATTLES) -> None:
+    """Refine the ruleset's loose token limits (``limits`` and ``battles``: at least
+    ``LOOSE_LIMITS``, the most any leaders allow) to what this city's leaders and neighbours
+    make possible, with one more victory token of an Age per building of that Age that gives
+    one (``card_victories``: their Ages); counts over the ruleset's limits are already reported
+    by the game validator."""
     base_per_age, extra_victory, defeats, total = token_limits(own, neighbours)
     total += len(card_victories)
     counts = {kind: value for kind, value in tokens.items()
               if isinstance(value, int) and not isinstance(value, bool) and 0 <= value
-              and (kind != "defeat" or value <= LOOSE_LIMITS[kind])}
+              and (kind != "defeat" or value <= limits.get(kind, 0))}
     allowance = extra_victory
     held = 0
     for age, kind in enumerate(VICTORY_KINDS, start=1):
@@ -245,7 +255,7 @@ def check_tokens(at: str, tokens: dict, own: tuple[Leader, ...], neighbours: lis
             allowance -= 1
             held += count
             continue
-        if count > LOOSE_LIMITS.get(kind, 0) + card_victories.count(age):
+        if count > limits.get(kind, 0):
             continue  # over the ruleset's limit: reported by the game validator
         problems.add(f"{at}.tokens.{kind}", "too_many_tokens",
                      N_("At most %(maximum)d tokens of this kind fit one city with the leaders "
@@ -259,7 +269,7 @@ def check_tokens(at: str, tokens: dict, own: tuple[Leader, ...], neighbours: lis
     else:
         held += counts.get("defeat", 0)
     # a count over its kind's limit is reported once, not again in the total
-    if held > total and held <= LOOSE_BATTLES:
+    if held > total and held <= battles:
         problems.add(f"{at}.tokens", "too_many_tokens",
                      N_("With the leaders at this table this city can hold at most %(maximum)d "
                         "conflict tokens in all (got %(value)d)."), maximum=total, value=held)
