@@ -36,7 +36,7 @@ def deal(rng, edition: str = "first", players: int = 7, leaders: bool = False,
     among them), each Age's deck with as many black cards as players (7 with eight), about
     seven of each hand's eight cards built, guilds, battles (partners never fight; in team
     play each other border is fought twice), Raider cards' victory tokens, debt, and with
-    Leaders up to three leaders per city (the Cities ones among them)."""
+    Leaders up to three leaders per city (the Cities ones among them) and Nitocris's token."""
     expansions = ["cities", "leaders"] if leaders else ["cities"]
     ruleset = get_ruleset(edition, expansions)
     catalog = ruleset.catalog
@@ -89,6 +89,12 @@ def deal(rng, edition: str = "first", players: int = 7, leaders: bool = False,
                     winner, loser = (entry, cities[other])[::outcome]
                     _token(winner, VICTORY[age])
                     _token(loser, "defeat")
+    if leaders:  # Nitocris: one more victory token of the Age she was recruited in
+        catalog_leaders = ruleset.data["leaders"].leaders
+        for entry in cities:
+            if any(e.type == "victory_token_now" for leader_id in entry["leaders"]
+                   for e in catalog_leaders[leader_id].effects):
+                _token(entry, VICTORY[rng.randint(1, 3)])
     document = {"edition": edition, "expansions": expansions, "players": cities}
     if teams:
         document["teams"] = [[f"P{seat}", f"P{seat + 1}"] for seat in range(0, players, 2)]
