@@ -20,6 +20,7 @@ import hashlib
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent.parent / "scorer" / "engine" / "data"
@@ -129,7 +130,13 @@ def import_cards(rows: list[dict], names: Names) -> list[dict]:
     return list(buildings.values())
 
 
-def import_wonders(rows: list[dict], names: Names) -> list[dict]:
+def import_wonders(rows: list[dict], names: Names | None = None,
+                   parse: Callable[[str], list[dict]] = parse_effects,
+                   side_boards: bool = False) -> list[dict]:
+    """Wonders, one row per stage, with their sides as the rows name them; also an expansion's
+    (``import_leaders.py``, ``import_cities.py``): ``parse`` reads its effect words, ``names``
+    (None: none) its names in other languages, and ``side_boards`` keeps the board's effect per
+    side (``side_effects``: Roma's day and night boards differ) instead of once (``effects``)."""
     wonders: dict[str, dict] = {}
     for row in rows:
         wonder = wonders.get(row["wonder_id"])
@@ -139,14 +146,17 @@ def import_wonders(rows: list[dict], names: Names) -> list[dict]:
                 "name": row["name_en"],
                 "resource": row["base_resource"] or None,
                 "sides": {},
-                "reference_names": names.hints(row, "wonder_id"),
+                **({"side_effects": {}} if side_boards else {}),
+                "reference_names": names.hints(row, "wonder_id") if names else {},
             }
-            board = parse_effects(row.get("board_effect") or "")
-            if board:
+            board = parse(row.get("board_effect") or "")
+            if board and not side_boards:
                 wonder["effects"] = board
+        if side_boards:
+            wonder["side_effects"].setdefault(row["side"], parse(row["board_effect"]))
         stages = wonder["sides"].setdefault(row["side"], [])
         assert int(row["stage"]) == len(stages) + 1, row
-        stages.append({"cost": parse_cost(row["cost"]), "effects": parse_effects(row["effect"])})
+        stages.append({"cost": parse_cost(row["cost"]), "effects": parse(row["effect"])})
     return list(wonders.values())
 
 
