@@ -7,7 +7,7 @@ city holds many choice cards, Caravanseries and Forums, two-unit cards, the buil
 Alexandria B, and the question is the Palace (seven resources), a Pantheon, a guild or a
 stage. Per set it prints the median and the worst time per question (best of ``--repeat``
 runs each) of the whole answer (market, planner, report rendered in English), and the speed
-ratio against the plain exhaustive search of ``tests/engine/test_trade_property.py``, run in the
+ratio against the plain exhaustive search of ``tests/engine/trade_search.py``, run in the
 same process on the same questions (where its product of choices stays under ``--cap``),
 after checking that both find the same options.
 
@@ -33,6 +33,7 @@ from scorer.engine.trade_market import market_for
 
 sys.path.insert(0, str(PROJECT_ROOT))
 reference = importlib.import_module("tests.engine.test_trade_property")
+search = importlib.import_module("tests.engine.trade_search")
 
 CATALOG = load_catalog()
 CHOICE_CARDS = ["tree-farm", "excavation", "clay-pit", "timber-yard", "forest-cave", "mine"]
@@ -121,9 +122,9 @@ def choices(question: TradeQuestion) -> int:
     game, index = question.game, question.player
     builder = game.cities[index]
     cost = builder.stages[builder.stages_built].cost if question.wonder_stage else question.card.cost
-    sources = (reference.productions(builder, for_sale=False)
-               + reference.productions(game.left(index), for_sale=True)
-               + reference.productions(game.right(index), for_sale=True))
+    sources = (search.productions(builder, for_sale=False)
+               + search.productions(game.left(index), for_sale=True)
+               + search.productions(game.right(index), for_sale=True))
     return math.prod(sum(1 for gives, _ in sources if resource in gives)
                      for resource, count in cost.items() if resource != "coins"
                      for _ in range(count))

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from scorer.engine.catalog import RESOURCES
 from scorer.engine.trade import card_report, stage_report
 from scorer.engine.trade_market import BIT, market_for
-from tests.cities.trade_reference import Extra, check_report
+from tests.cities.trade_reference import check_report
 from tests.engine.test_trade_property import WITH_LEADERS, tables
+from tests.engine.trade_search import Extra
 
 SIDES = ("left", "right")
 

@@ -20,8 +20,9 @@ from scorer.engine.city import City, Game
 from scorer.engine.rules import get_ruleset
 from scorer.engine.trade import card_report, stage_report
 from scorer.engine.trade_market import market_for
-from tests.cities.trade_reference import Extra, check_report
-from tests.engine.test_trade_property import LEADERS, TRADE_LEADERS, cities, printed, productions
+from tests.cities.trade_reference import check_report
+from tests.engine.test_trade_property import LEADERS, TRADE_LEADERS, cities, printed
+from tests.engine.trade_search import Extra, productions
 
 EDITIONS = ("first", "second")
 RULESETS = {(edition, leaders): get_ruleset(edition, ["cities", "leaders"] if leaders

@@ -1,16 +1,11 @@
 """The trade planner against a plain exhaustive search, on random small tables.
 
-The search below reads the rules straight from the rulebooks' wording, independently of the
-engine's trade modules: every needed unit is given by one source (the builder's board, cards
-and stages; a neighbour's board, brown and grey cards), no source gives more units per turn
-than it produces, and every way is priced unit by unit. Its Pareto set of (left, right)
-coins must be exactly the planner's options.
-
-With Leaders the builder's leaders change the cost, again read from their effects' words:
-one unit of the cost waived (any unit, every one tried) when a discount names the build's
-colour or ``wonder_stage``, no resources for a ``free_build`` colour, one unit from the bank
-for its price with ``bank_buy``, and a rebate per neighbour paid with ``trade_rebate``; the
-options are then the (bank, left, right) points no other way beats on all three.
+The search (``tests/engine/trade_search.py``) reads the rules straight from the rulebooks'
+wording, independently of the engine's trade modules; its Pareto set of (left, right) coins
+must be exactly the planner's options. With Leaders the builder's leaders change the cost
+(read from their effects' words there), a rebate per neighbour is paid with
+``trade_rebate``, and the options are the (bank, left, right) points no other way beats on
+all three.
 
 Both editions: the second has chains that skip an Age (Theater I to Gardens III) and Olympia's
 free builds (day stage 2: the first building of each colour is free; night stages 1 and 2:
@@ -19,18 +14,20 @@ free on the first or last turn of an Age, which the report states as notes).
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from itertools import combinations, product
-
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorer.engine.catalog import RAW_MATERIALS, RESOURCES
 from scorer.engine.city import City, Game
 from scorer.engine.expansions.leaders.catalog import load_leaders
 from scorer.engine.rules import get_ruleset
 from scorer.engine.trade import BuildReport, card_report, stage_report
 from scorer.engine.trade_market import market_for
+from tests.engine.trade_search import (
+    SELLING_COLOURS,
+    exhaustive_ways,
+    leader_effects,
+    pareto,
+)
 
 RULESET = get_ruleset()
 CATALOG = RULESET.catalog
@@ -40,91 +37,10 @@ TRADE_LEADERS = ["hammurabi", "leonidas", "archimedes", "imhotep", "ramses", "bi
 SECOND = get_ruleset("second")
 #: the builder's leaders change what a build costs only in a game that plays Leaders
 WITH_LEADERS = get_ruleset("first", ["leaders"])
-SELLING_COLOURS = ("brown", "grey")
 #: the free builds of the rulebooks' wonder texts, by the effect printed on the stage
 FREE_OF_NEW_COLOUR = "free_first_card_each_colour"
 TURN_NOTES = {"free_first_card_each_age": "first_turn_of_age",
               "free_last_card_each_age": "last_turn_of_age"}
-
-
-def productions(city: City, *, for_sale: bool) -> list[tuple[tuple[str, ...], int]]:
-    """(resources it may give, units per turn) of every source: the owner's or a buyer's view."""
-    found = [((city.wonder.resource,), 1)] if city.wonder.resource else []
-    for card in city.cards:
-        if for_sale and card.colour not in SELLING_COLOURS:
-            continue
-        found += [(tuple(e["choice"]), e["amount"]) for e in card.effects if e.type == "produce"]
-    if not for_sale:
-        for stage in city.built_stages:
-            found += [(tuple(e["choice"]), e["amount"]) for e in stage.effects
-                      if e.type == "produce"]
-    return found
-
-
-def unit_price(buyer: City, side: str, resource: str) -> int:
-    goods = "raw" if resource in RAW_MATERIALS else "manufactured"
-    for item in (*buyer.cards, *buyer.built_stages):
-        for effect in item.effects:
-            if (effect.type == "trade_discount" and effect["goods"] == goods
-                    and effect["direction"] in (side, "both")):
-                return 1
-    return 2
-
-
-def leader_effects(builder: City, kind: str) -> list:
-    return [effect for leader in builder.parts.get("leaders", ()) for effect in leader.effects
-            if effect.type == kind]
-
-
-def exhaustive_ways(game: Game, index: int, cost, target: str = "") -> dict[tuple, set[frozenset]]:
-    """Every way to cover the cost: (bank extra, left coins, right coins) -> the shopping lists.
-
-    ``target`` is the build's colour or ``wonder_stage``, for the builder's leaders."""
-    builder = game.cities[index]
-    units = [resource for resource in RESOURCES for _ in range(cost.get(resource, 0))]
-    if any(e["colour"] == target for e in leader_effects(builder, "free_build")):
-        units = []
-    waives = sum(e["units"] for e in leader_effects(builder, "discount") if e["target"] == target)
-    bank_buys = leader_effects(builder, "bank_buy")
-    ways: dict[tuple, set[frozenset]] = defaultdict(set)
-    # every choice of the units waived, and of the unit bought from the bank (or none)
-    for waived in {tuple(sorted(c)) for c in combinations(range(len(units)), min(waives, len(units)))}:
-        rest = [u for i, u in enumerate(units) if i not in waived]
-        for banked in [None, *range(len(rest))] if bank_buys else [None]:
-            bought = [u for i, u in enumerate(rest) if i != banked]
-            extra = bank_buys[0]["price"] if banked is not None else 0
-            for (left, right), lists in buying_ways(game, index, bought).items():
-                ways[extra, left, right] |= lists
-    return ways
-
-
-def buying_ways(game: Game, index: int, units: list[str]) -> dict[tuple[int, int], set[frozenset]]:
-    """Every way to gather these units: (left coins, right coins) -> the shopping lists."""
-    builder = game.cities[index]
-    sources = ([("own", s) for s in productions(builder, for_sale=False)]
-               + [("left", s) for s in productions(game.left(index), for_sale=True)]
-               + [("right", s) for s in productions(game.right(index), for_sale=True)])
-    candidates = [[i for i, (_, (gives, _)) in enumerate(sources) if resource in gives]
-                  for resource in units]
-    ways: dict[tuple[int, int], set[frozenset]] = defaultdict(set)
-    for pick in product(*candidates):
-        used = Counter(pick)
-        if any(count > sources[i][1][1] for i, count in used.items()):
-            continue
-        coins = {"left": 0, "right": 0}
-        bought = Counter()
-        for resource, i in zip(units, pick, strict=True):
-            side = sources[i][0]
-            if side != "own":
-                coins[side] += unit_price(builder, side, resource)
-                bought[side, resource, unit_price(builder, side, resource)] += 1
-        ways[coins["left"], coins["right"]].add(frozenset(bought.items()))
-    return ways
-
-
-def pareto(points) -> set[tuple[int, ...]]:
-    return {p for p in points
-            if not any(q != p and all(a <= b for a, b in zip(q, p, strict=True)) for q in points)}
 
 
 def expected(game: Game, index: int, target) -> tuple[set[tuple[int, int, int]], dict, int | None]:
