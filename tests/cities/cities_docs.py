@@ -89,12 +89,13 @@ def deal(rng, edition: str = "first", players: int = 7, leaders: bool = False,
                     winner, loser = (entry, cities[other])[::outcome]
                     _token(winner, VICTORY[age])
                     _token(loser, "defeat")
-    if leaders:  # Nitocris: one more victory token of the Age she was recruited in
+    if leaders:  # Nitocris: one more victory token of the Age she was recruited in (a city
+        # recruits its leaders in order, one an Age; Roma's extra ones in Age III)
         catalog_leaders = ruleset.data["leaders"].leaders
         for entry in cities:
-            if any(e.type == "victory_token_now" for leader_id in entry["leaders"]
-                   for e in catalog_leaders[leader_id].effects):
-                _token(entry, VICTORY[rng.randint(1, 3)])
+            for position, leader_id in enumerate(entry["leaders"]):
+                if any(e.type == "victory_token_now" for e in catalog_leaders[leader_id].effects):
+                    _token(entry, VICTORY[min(position + 1, 3)])
     document = {"edition": edition, "expansions": expansions, "players": cities}
     if teams:
         document["teams"] = [[f"P{seat}", f"P{seat + 1}"] for seat in range(0, players, 2)]
