@@ -267,3 +267,57 @@ def test_the_build_checker_offers_black_cards_and_petras_coin_stage(app, client)
     assert "Can Ada build Residence?" in text
     text = answer_text(ask(client, game_id, what="stage").get_data(as_text=True))
     assert "Yes." in text and "7" in text
+
+
+def ways_to_pay(html: str) -> list[str]:
+    """The answer's ways to pay, one text per option, in the page's order."""
+    start = html.index('<ol class="options">')
+    listed = html[start:html.index("</ol>", start)]
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", item)).strip()
+            for item in listed.split("<li>")[1:]]
+
+
+def dock_table(dock: bool) -> dict:
+    """Ada (Ephesos: papyrus) asks for the Secret Society (stone + papyrus); Bo on her left
+    and Cy on her right each sell stone; with Clandestine Dock West the first unit bought from
+    the left costs 1 coin less (C16)."""
+    return {"edition": "first", "expansions": ["cities"], "players": [
+        city("Ada", "ephesos", "A", ["clandestine-dock-west"] if dock else ["hideout"], coins=4),
+        city("Bo", "gizah", "A", ["stone-pit"]),
+        city("Cy", "byzantium", "A")]}
+
+
+def test_the_build_checker_takes_the_clandestine_docks_coin_off_the_left_bill(app, client):
+    from tests.web.test_web_build import answer_text, ask
+
+    game_id = save(app, dock_table(dock=True))
+    html = ask(client, game_id, card="secret-society").get_data(as_text=True)
+    assert "Can Ada build Secret Society? Yes." in answer_text(html)
+    # both ways stay: 1 coin to Bo (the dock's coin off a stone at 2) or 2 coins to Cy
+    assert ways_to_pay(html) == ["1 coin in all · 1 to Bo (1 stone at 1)",
+                                 "2 coins in all · 2 to Cy (1 stone at 2)"]
+    assert "Clandestine Dock West: the first resource bought from the left neighbour costs 1 " \
+           "coin less" in answer_text(html)
+    # without the dock Bo's stone costs 2 like Cy's (two ways of the same total)
+    game_id = save(app, dock_table(dock=False))
+    html = ask(client, game_id, card="secret-society").get_data(as_text=True)
+    assert sorted(ways_to_pay(html)) == ["2 coins in all · 2 to Bo (1 stone at 2)",
+                                         "2 coins in all · 2 to Cy (1 stone at 2)"]
+    assert "Clandestine Dock" not in answer_text(html)
+
+
+@pytest.mark.parametrize(("coins", "legal"), [(7, True), (6, False)])
+def test_petras_coin_only_stage_is_paid_to_the_bank(app, client, coins, legal):
+    from tests.web.test_web_build import answer_text, ask
+
+    document = dock_table(dock=False)
+    document["players"][0].update(wonder="petra", stages=1, coins=coins)  # Petra A stage 2: 7
+    game_id = save(app, document)
+    html = ask(client, game_id, what="stage").get_data(as_text=True)
+    text = answer_text(html)
+    if legal:
+        assert "Can Ada build the next wonder stage? Yes." in text
+        assert ways_to_pay(html) == ["7 coins in all · 7 coins to the bank"]
+    else:
+        assert "Can Ada build the next wonder stage? No." in text
+        assert '<ol class="options">' not in html and "you hold 6" in text
