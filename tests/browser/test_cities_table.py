@@ -97,3 +97,31 @@ def test_a_cities_game_with_teams_entered_from_two_phones(browser, live_server, 
     dark.get_by_label("Team play").select_option("1")
     expect(dark.locator(".seat-group")).to_have_count(2)
     fits(dark, "new game with teams, dark")
+
+
+def test_the_build_checker_answers_a_black_card_with_the_docks_coin_off(browser, live_server,
+                                                                       live_app):
+    """Ada (Clandestine Dock West) asks for the Secret Society: Bo's stone on her left costs
+    1 coin with the dock, Cy's 2; both ways are listed, on a phone, with the dock's note."""
+    document = {"edition": "first", "expansions": ["cities"], "players": [
+        {"name": "Ada", "wonder": "ephesos", "side": "A", "cards": ["clandestine-dock-west"],
+         "coins": 4},
+        {"name": "Bo", "wonder": "gizah", "side": "A", "cards": ["stone-pit"]},
+        {"name": "Cy", "wonder": "byzantium", "side": "A"}]}
+    with live_app.app_context():
+        game_id = storage.create_game(document)
+    page = phone(browser)
+    page.goto(f"{live_server}/games/{game_id}")
+    page.get_by_role("link", name="Check a build").click()
+    page.get_by_label("Who builds").select_option("Ada")
+    page.get_by_label("Building", exact=True).select_option("secret-society")
+    page.get_by_role("button", name="Check").first.click()
+    answer = page.locator(".answer")
+    expect(answer).to_contain_text("Can Ada build Secret Society? Yes.")
+    ways = answer.locator("ol.options > li")
+    expect(ways).to_have_count(2)
+    expect(ways.nth(0)).to_contain_text("1 coin in all")
+    expect(ways.nth(0)).to_contain_text("1 to Bo (1 stone at 1)")
+    expect(ways.nth(1)).to_contain_text("2 to Cy (1 stone at 2)")
+    expect(answer.locator(".black-note")).to_contain_text("Clandestine Dock West")
+    fits(page, "build checker")
