@@ -4,7 +4,7 @@
   function fold(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ł/g, "l").toLowerCase();
   }
-  // The steppers stop where the rules stop (a wonder's stages, tokens per kind and in all):
+  // The steppers stop where the rules stop (tokens per kind and in all):
   // a button at its limit looks disabled and the field says why.
   function limit(input) {
     var max = input.hasAttribute("data-max") ? Number(input.getAttribute("data-max")) : Infinity;
@@ -349,10 +349,10 @@
   // A buried-leader row (Abu Simbel) opens once the stage that buries is built; one holding a
   // leader stays open whatever the stages say, so nothing chosen is hidden.
   var rows = document.querySelectorAll("[data-needs-stage]");
-  var stages = document.querySelector("input[name=stages]");
-  if (!rows.length || !stages) { return; }
-  function sync() {
-    var built = parseInt(stages.value, 10) || 0;
+  if (!rows.length || !document.querySelector("input[name=stages]")) { return; }
+  function sync() {  // the stages are picked with a radio per number
+    var picked = document.querySelector("input[name=stages]:checked");
+    var built = picked ? parseInt(picked.value, 10) || 0 : 0;
     rows.forEach(function (row) {
       var select = row.querySelector("select");
       var open = built >= Number(row.getAttribute("data-needs-stage")) || (select && select.value !== "");
@@ -361,7 +361,9 @@
       if (note) { note.hidden = open; }
     });
   }
-  stages.addEventListener("input", sync);
+  document.addEventListener("input", function (event) {
+    if (event.target.name === "stages") { sync(); }
+  });
 })();
 (function () {
   "use strict";

@@ -7,6 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page, expect
 
 from scorer import storage
+from tests.browser.test_phone import open_leaders, pick_stages, stages
 from tests.browser.test_table import phone
 from tests.helpers import game, own_in_browser, player
 
@@ -108,7 +109,7 @@ def test_an_emptied_number_field_means_zero(browser, live_server, live_app):
     game_id = new_table(live_app)
     ann = joined(browser, live_server, game_id, "Ann")
     ann.get_by_label("Coins", exact=True).fill("")
-    ann.get_by_label("Wonder stages built", exact=True).fill("1")
+    pick_stages(ann, 1)
     ann.locator("#city-actions").get_by_role("button", name="Done").click()
     expect(ann.locator(".flash")).to_have_text("Ann's city is saved.")
     saved = players_of(live_app, game_id)[0]
@@ -322,21 +323,24 @@ def test_a_stepper_at_its_limit_looks_disabled_and_says_why(browser, live_server
 
     game_id = new_table(live_app)
     ann = joined(browser, live_server, game_id, "Ann")
-    stages = ann.get_by_role("spinbutton", name="Wonder stages built")
-    box = ann.locator(".stepper-field", has=stages)
+    tokens = ann.get_by_role("spinbutton", name="Victory tokens of 5 (Age III)")
+    box = ann.locator(".stepper-field", has=tokens)
     more = box.get_by_role("button", name="one more")
     expect(box.get_by_role("button", name="one less")).to_have_attribute("aria-disabled", "true")
-    for _ in range(3):  # Alexandria A: three stages
+    for _ in range(2):  # two battles in Age III
         more.click()
-    expect(stages).to_have_value("3")
+    expect(tokens).to_have_value("2")
     expect(more).to_have_attribute("aria-disabled", "true")
-    expect(box.locator(".limit")).to_have_text("This side of the wonder has 3 stages.")
+    expect(box.locator(".limit")).to_have_text("At most 2 tokens of this kind.")
     assert ann.evaluate(CONTRAST) == []
     more.click(force=True)  # a tap on it anyway changes nothing
-    expect(stages).to_have_value("3")
+    expect(tokens).to_have_value("2")
     box.get_by_role("button", name="one less").click()
     expect(more).to_have_attribute("aria-disabled", "false")
     expect(box.locator(".limit")).to_be_hidden()
+    box.get_by_role("button", name="one less").click()
+    # the wonder's stages are offered only as far as its side goes (Alexandria A: three)
+    expect(stages(ann).get_by_role("radio")).to_have_count(4)
     # tokens: two per Age, and six in all
     for label in ("Victory tokens of 1 (Age I)", "Victory tokens of 3 (Age II)"):
         field = ann.get_by_role("spinbutton", name=label)
@@ -362,8 +366,7 @@ def test_the_leaders_filter_with_no_match_says_so(browser, live_server, live_app
     game_id = leaders_table(live_app)
     ann = joined(browser, live_server, game_id, "Ann")
     leaders = ann.locator("section.leaders")
-    if not ann.locator("details.leader-picker").evaluate("d => d.open"):
-        ann.get_by_text("Choose leaders").click()
+    open_leaders(ann)
     ann.get_by_label("Find a leader").fill("zzz")
     expect(leaders.get_by_text("No leader has this name.")).to_be_visible()
     expect(ann.get_by_text("No building has this name.")).to_be_hidden()  # each filter its own
@@ -404,24 +407,27 @@ def test_the_buried_row_waits_for_the_stage_that_buries(browser, live_server, li
     buried = ann.locator("#buried")
     expect(buried.get_by_text("Buried leader 1: needs stage 3")).to_be_visible()
     expect(ann.locator("#buried-0-leader")).to_be_hidden()
-    stages = ann.locator(".stepper-field", has=ann.get_by_role("spinbutton", name="Wonder stages built"))
-    for _ in range(3):
-        stages.get_by_role("button", name="one more").click()
+    pick_stages(ann, 3)
     expect(ann.locator("#buried-0-leader")).to_be_visible()
     expect(buried.get_by_text("Buried leader 1: needs stage 3")).to_be_hidden()
-    ann.get_by_text("Choose leaders").click()  # the picker opens with a tap
+    open_leaders(ann)  # open while none is chosen
     for leader in ("sappho", "midas", "nero"):
         chip(ann, leader).click()
     ann.locator("#buried-0-leader").select_option("cleopatra")
     ann.locator("#city-actions").get_by_role("button", name="Done").click()
     expect(ann.locator("#error-summary")).to_contain_text("3 recruited + 1 buried")
-    stages.get_by_role("button", name="one less").click()  # the stage unbuilt: the row stays, chosen
+    pick_stages(ann, 2)  # the stage unbuilt: the row stays, chosen
     expect(ann.locator("#buried-0-leader")).to_be_visible()
 
 
 # --- item 7: taps and page height of a second-edition Leaders city --------------------------------
 
 SCREEN = 844
+#: taps for REFERENCE, Done not counted: 26 before the stages were one tap and the leaders picker
+#: open while none is chosen. The issue asks for 22; this city cannot get there honestly: its 15
+#: buildings and 3 leaders are a tap each, the coins one typed number, the stages one tap, which
+#: leaves 2 taps for tokens of four kinds (a tap per kind held, as the tokens on the table are)
+MOST_TAPS = 24
 #: a city as the issue counts it: 15 buildings, 3 leaders, 2 stages, four tokens and the coins
 REFERENCE = {"cards": ["lumber-yard", "loom", "altar", "tavern", "stockade", "apothecary",
                        "aqueduct", "forum", "stables", "library", "sawmill",
@@ -442,8 +448,9 @@ def leaders_table(live_app) -> str:
 
 
 def enter_reference_city(page: Page) -> int:
-    """Enters REFERENCE the way a player does (a tap per chip and per stepper press, one per
-    typed number); the taps it took."""
+    """Enters REFERENCE the way a player does (a tap per chip, per stepper press and per
+    number picked, one per typed number, one to open the leaders picker if it is folded); the
+    taps it took."""
     taps = 0
 
     def tap(locator) -> None:
@@ -458,9 +465,7 @@ def enter_reference_city(page: Page) -> int:
         tap(chip(page, leader))
     for card in REFERENCE["cards"]:
         tap(chip(page, card))
-    plus = page.get_by_role("button", name="Wonder stages built: one more")
-    for _ in range(REFERENCE["stages"]):
-        tap(plus)
+    tap(stages(page).get_by_role("radio", name=str(REFERENCE["stages"]), exact=True))
     labels = {"victory_1": "Victory tokens of 1 (Age I)", "victory_3": "Victory tokens of 3 (Age II)",
               "victory_5": "Victory tokens of 5 (Age III)", "defeat": "Defeat tokens (−1)"}
     for kind, count in REFERENCE["tokens"].items():
@@ -482,6 +487,9 @@ def test_a_leaders_city_takes_few_taps_on_a_short_page(browser, live_server, liv
     saved = players_of(live_app, game_id)[0]
     assert sorted(saved["cards"]) == sorted(REFERENCE["cards"])
     assert sorted(saved["leaders"]) == sorted(REFERENCE["leaders"])
+    assert (saved["stages"], saved["tokens"], saved["coins"]) == (
+        REFERENCE["stages"], REFERENCE["tokens"], REFERENCE["coins"])
     print(f"\nleaders city: {taps} taps (+1 Done), page {height} px at load "
           f"({height / SCREEN:.1f} screens), {after} px entered ({after / SCREEN:.1f} screens)")
     assert height <= 5 * SCREEN and after <= 5 * SCREEN
+    assert taps <= MOST_TAPS

@@ -10,7 +10,14 @@ from playwright.sync_api import Page, expect
 from scorer import storage
 from scorer.engine.scoring import score_game
 from scorer.engine.validation import parse_game
-from tests.browser.test_phone import chip, no_horizontal_scroll, small_tap_targets
+from tests.browser.test_phone import (
+    chip,
+    no_horizontal_scroll,
+    open_leaders,
+    pick_stages,
+    small_tap_targets,
+    stages,
+)
 
 
 def stored(live_app) -> dict:
@@ -22,13 +29,6 @@ def totals(document: dict) -> list[str]:
     game, problems = parse_game(document)
     assert not problems, problems
     return [str(player.total) for player in score_game(game).players]
-
-
-def stepper_up(page: Page, name: str, times: int) -> None:
-    field = page.get_by_role("spinbutton", name=name)
-    for _ in range(times):
-        more = page.locator(".stepper", has=field).get_by_role("button", name=re.compile("meer|more"))
-        more.click(force=True)  # on past the limit too, where the button only looks disabled
 
 
 def test_a_second_edition_game_in_dutch(page: Page, live_server, live_app):
@@ -60,8 +60,9 @@ def test_a_second_edition_game_in_dutch(page: Page, live_server, live_app):
     page.get_by_label("Zoek een gebouw").fill("")
     chip(page, "theater").click()
     expect(chip(page, "strategists-guild")).to_have_count(0)  # a first-edition card
-    stepper_up(page, "Gebouwde wonderfasen", 3)  # Babylon night has 2 stages
-    expect(page.get_by_role("spinbutton", name="Gebouwde wonderfasen")).to_have_value("2")
+    # Babylon night has 2 stages: 0, 1 or 2, picked in one tap
+    expect(stages(page, "Gebouwde wonderfasen").get_by_role("radio")).to_have_count(3)
+    pick_stages(page, 2, "Gebouwde wonderfasen")
     page.get_by_role("spinbutton", name="Munten").fill("7")
     no_horizontal_scroll(page)
     page.get_by_role("button", name="Volgende").click()
@@ -108,14 +109,14 @@ def test_a_leaders_game_with_abu_simbel(page: Page, live_server, live_app):
     page.get_by_role("link", name="Enter the cities on this phone").click()  # from the invite
 
     expect(page.get_by_role("heading", name="Ada's city")).to_be_visible()
-    page.get_by_text("Choose leaders").click()  # the picker opens with a tap
+    open_leaders(page)  # open while none is chosen
     page.get_by_label("Find a leader").fill("cleo")
     expect(chip(page, "caesar")).to_be_hidden()
     chip(page, "cleopatra").click()
     page.get_by_label("Find a leader").fill("")
     expect(chip(page, "aganice")).to_contain_text("♣")  # an expert leader
     expect(chip(page, "cleopatra")).not_to_contain_text("♣")
-    stepper_up(page, "Wonder stages built", 2)  # Abu Simbel B: both stages bury a leader
+    pick_stages(page, 2)  # Abu Simbel B: both stages bury a leader
     page.locator("#buried-0-leader").select_option("nefertiti")
     page.locator("#buried-1-leader").select_option("phryne")  # costs the Age: no Age given
     no_horizontal_scroll(page)
@@ -130,7 +131,7 @@ def test_a_leaders_game_with_abu_simbel(page: Page, live_server, live_app):
     expect(page.get_by_role("heading", name="Bob's city")).to_be_visible()
     expect(chip(page, "cleopatra")).to_have_class(re.compile("unavailable"))
     expect(chip(page, "cleopatra")).to_contain_text("taken by Ada")
-    page.get_by_text("Choose leaders").click()
+    open_leaders(page)
     chip(page, "caesar").click()
     page.get_by_role("button", name="Next").click()
     expect(page.get_by_role("heading", name="Cy's city")).to_be_visible()

@@ -8,6 +8,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from scorer import storage
+from tests.browser.test_phone import stages
 from tests.helpers import game, player
 
 
@@ -43,8 +44,8 @@ def test_token_steppers_stop_where_the_rules_stop(page: Page, live_server, live_
     press(page, "Defeat tokens (−1)", "one less", 1)
     press(page, "Victory tokens of 1 (Age I)", "one more", 1)
     expect(page.get_by_role("spinbutton", name="Victory tokens of 1 (Age I)")).to_have_value("1")
-    press(page, "Wonder stages built", "one more", 5)
-    expect(page.get_by_role("spinbutton", name="Wonder stages built")).to_have_value("3")
+    # a wonder's stages offer no more than its side has: Alexandria A's three
+    expect(stages(page).get_by_role("radio")).to_have_count(4)
 
 
 def test_enter_in_the_building_filter_neither_submits_nor_navigates(page: Page, live_server, live_app):
@@ -223,7 +224,7 @@ def test_no_word_broken_on_the_pad_nor_in_the_hand_table_and_the_menu_fits_one_l
 
 def test_error_summary_is_focused_and_its_links_lead_to_their_fields(page: Page, live_server, live_app):
     page.goto(f"{live_server}/games/{three_players(live_app)}/players/0")
-    page.get_by_role("spinbutton", name="Wonder stages built").fill("4")
+    page.get_by_role("spinbutton", name="Coins").fill("1e")
     page.get_by_role("spinbutton", name="Victory tokens of 5 (Age III)").fill("3")
     page.get_by_role("button", name="Next").click()
     summary = page.locator("#error-summary")

@@ -22,6 +22,22 @@ def chip(page: Page, card_id: str):
     return page.locator(f'label.chip:has(input[value="{card_id}"])')
 
 
+def stages(page: Page, label: str = "Wonder stages built"):
+    """The wonder's stages built: a radio per number, picked in one tap (issue 21 item 7)."""
+    return page.get_by_role("group", name=label)
+
+
+def pick_stages(page: Page, count: int, label: str = "Wonder stages built") -> None:
+    stages(page, label).get_by_role("radio", name=str(count), exact=True).click()
+
+
+def open_leaders(page: Page) -> None:
+    """Opens the leaders picker if it is folded (it is open while no leader is chosen)."""
+    picker = page.locator("details.leader-picker")
+    if not picker.evaluate("d => d.open"):
+        picker.locator("summary").click()
+
+
 def no_horizontal_scroll(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
@@ -62,10 +78,10 @@ def test_three_player_game_from_new_game_to_score_pad(page: Page, live_server):
     page.get_by_label("Find a building").fill("")
     for card_id in ("aqueduct", "town-hall", "vineyard", "loom", "glassworks"):
         chip(page, card_id).click()
-    stages = page.get_by_role("spinbutton", name="Wonder stages built")
-    for _ in range(4):  # bounded by Alexandria A's three stages
-        page.locator(".stepper", has=stages).get_by_role("button", name="one more").click(force=True)
-    expect(stages).to_have_value("3")
+    # Alexandria A's three stages, picked in one tap
+    expect(stages(page).get_by_role("radio")).to_have_count(4)
+    pick_stages(page, 3)
+    expect(stages(page).get_by_role("radio", name="3")).to_be_checked()
     page.get_by_role("spinbutton", name="Coins").fill("14")
     for label in ("Victory tokens of 1", "Victory tokens of 3", "Victory tokens of 5"):
         field = page.get_by_role("spinbutton", name=label)

@@ -36,7 +36,8 @@ def test_city_page_shows_chips_grouped_with_marks_and_both_names(app, client, ga
     assert 'data-name="lumber yard lumber yard"' in html
     for mark in "▲◆■●✚✱♛":
         assert mark in html
-    assert 'max="3"' in html  # Alexandria A has three stages
+    # Alexandria A has three stages: a radio for each of 0 to 3
+    assert re.findall(r'name="stages" id="[^"]*" value="(\d+)"', html) == ["0", "1", "2", "3"]
 
 
 def test_dutch_page_filters_on_dutch_and_english_names(app, client, game_id):
@@ -97,7 +98,10 @@ def test_not_a_number_is_refused_with_the_typed_text_kept(app, client, game_id):
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
     assert "Type a whole number with the digits 0 to 9." in html
-    assert 'value="lots"' in html and 'value="-1"' in html
+    assert 'value="lots"' in html  # typed text comes back as typed
+    stages = html[html.index('<fieldset class="field picks invalid">'):]
+    assert "Type a whole number with the digits 0 to 9." in stages[:stages.index("</fieldset>")]
+    assert 'name="stages" id="stages" value="0" checked' not in html  # -1 is not quietly 0
     # one message per field (issue 21 item 6): no range check on top of "not a number"
     assert html.count("Type a whole number with the digits 0 to 9.") == 4  # beside + summary
     assert "Number must be between" not in html

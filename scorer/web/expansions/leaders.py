@@ -245,10 +245,11 @@ class LeadersPages(PagePart):
         return {**found, "groups": groups(ruleset, chosen, taken_by(saved_document, index),
                                           found["chips"]),
                 "rows": buried_rows(form, ruleset, document["players"][index], found["buried"]),
-                # the picker is folded (a tap opens it) unless it has problems to show; it
-                # folds again once a city's leaders are chosen
+                # the picker is open while no leader is chosen (no tap to find it) and when
+                # it has problems to show, folded otherwise (a tap opens it); it folds again
+                # once a city's leaders are chosen
                 "chosen": [names.get(leader, leader) for leader in chosen],
-                "open": problems_shown, "fold_at": LEADERS_PER_CITY}
+                "open": problems_shown or not chosen, "fold_at": LEADERS_PER_CITY}
 
     def summary_entries(self, form, section):
         return summary_entries(form, section)
