@@ -151,11 +151,13 @@ def waiting_for(document: dict) -> list[str]:
 
 # --- saving ----------------------------------------------------------------------------------
 
-def validated(document: dict) -> dict:
-    _game, problems = parse_game(document)
+def validated(document: dict) -> storage.Checked:
+    """The document with the game the engine parses from it (which the save's results use),
+    or :class:`Invalid`."""
+    game, problems = parse_game(document)
     if problems:
         raise Invalid(problems, document)
-    return document
+    return storage.Checked(document, game)
 
 
 def modify(game_id: str, change, title: str | None = None):
@@ -211,7 +213,7 @@ def save_city(game_id: str, player_id: str, city: dict, is_current: Callable[[st
     entry. Returns the saved game. Raises NoSuchGame, NoSuchPlayer, Stale (with the stored
     player) or Invalid; nothing is written then.
     """
-    def change(document: dict) -> dict:
+    def change(document: dict) -> storage.Checked:
         player_ids.upgrade_legacy(document)
         index, player = player_at(document, player_id)
         if not is_current(version(player)):
@@ -311,7 +313,7 @@ def save_setup(game_id: str, seats: list[dict], title: str, expected: str | None
     expansion's, such as its teams; None removes one), see :func:`with_game_fields`.
     Raises NoSuchGame, Stale (with the stored document), DropsCities or Invalid.
     """
-    def change(document: dict) -> dict:
+    def change(document: dict) -> storage.Checked:
         player_ids.upgrade_legacy(document)
         if setup_version(document) != expected:
             raise Stale(copy.deepcopy(document), setup_version(document))

@@ -22,19 +22,20 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from flask import Flask
-from sqlalchemy import Connection, Row, delete, exc, insert, select, text, update
+from sqlalchemy import Connection, Row, bindparam, delete, exc, insert, select, text, update
 
 from ..games.documents import CURRENT_VERSION, upgrade
 from . import migrate, results
 from .connect import get_engine
 from .engine import writer
+from .results import Checked
 from .schema import game, request_key
 
 __all__ = [
     "SavedGame", "create_game", "create_game_once", "restore_game", "load_game", "modify_game",
     "update_game", "delete_game", "list_games", "ping", "init_app", "get_engine", "PUBLIC_ID",
     "is_public_id", "unstorable", "set_locked", "GameLocked", "KeyReused",
-    "request_made", "remember_request",
+    "request_made", "remember_request", "Checked",
 ]
 
 
@@ -125,13 +126,17 @@ def _saved(row: Row, document: dict | None = None, **changes) -> SavedGame:
     return SavedGame(**fields)
 
 
+#: a game by its public id (built once: every read and save runs it)
+_ONE = select(*_COLUMNS).where(game.c.public_id == bindparam("at_public_id"))
+#: PostgreSQL locks the row; SQLite's BEGIN IMMEDIATE already holds the write lock
+_ONE_FOR_UPDATE = _ONE.with_for_update()
+
+
 def _select_one(connection: Connection, public_id: str, *, for_update: bool = False) -> Row | None:
     if not is_public_id(public_id):
         return None
-    query = select(*_COLUMNS).where(game.c.public_id == public_id)
-    if for_update:
-        query = query.with_for_update()  # PostgreSQL; SQLite's BEGIN IMMEDIATE already locked
-    return connection.execute(query).first()
+    return connection.execute(_ONE_FOR_UPDATE if for_update else _ONE,
+                              {"at_public_id": public_id}).first()
 
 
 def _current(row: Row) -> SavedGame:
@@ -208,7 +213,7 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
                     group_id=group_pk,
                 ))
                 results.write(connection, inserted.inserted_primary_key[0], document, moment,
-                              group_pk)
+                              group_pk, had_results=False)
                 if request is not None:
                     connection.execute(insert(request_key).values(
                         key=request[0], request=request[1], public_id=public_id, created_at=moment))
@@ -285,7 +290,7 @@ def restore_game(saved: SavedGame) -> bool:
                 created_at=saved.created_at, updated_at=saved.updated_at,
             ))
             results.write(connection, inserted.inserted_primary_key[0], saved.document,
-                          saved.created_at, None)
+                          saved.created_at, None, had_results=False)
     except exc.IntegrityError:
         return False
     return True
@@ -304,14 +309,23 @@ def load_game(public_id: str) -> SavedGame | None:
         return None
 
 
-def modify_game(public_id: str, change: Callable[[dict], dict], *,
+#: a save's write of the game row (built once), with the title or keeping it
+_SAVE = update(game).where(game.c.public_id == bindparam("at_public_id")).values(
+    {column: bindparam(f"new_{column}")
+     for column in ("document", "format_version", "revision", "updated_at")})
+_SAVE_WITH_TITLE = _SAVE.values(title=bindparam("new_title"))
+
+
+def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
                 title: str | None = None, refuse_locked: bool = False) -> SavedGame | None:
     """Read, change and write one game in ONE transaction holding its write lock.
 
     ``change`` gets the stored document (current format, a fresh copy it may mutate) and returns
-    the document to save. Nobody else can write the game in between, so concurrent saves of
-    different players' cities all survive. If ``change`` raises, nothing is written and the
-    exception propagates. A ``title`` replaces the title ("" clears it; None keeps it).
+    the document to save, or a :class:`Checked` holding it with the game the engine parsed from
+    it (the results are then not parsed again). Nobody else can write the game in between, so
+    concurrent saves of different players' cities all survive. If ``change`` raises, nothing is
+    written and the exception propagates. A ``title`` replaces the title ("" clears it; None
+    keeps it).
     ``refuse_locked`` raises :class:`GameLocked` for a locked game, checked under the lock.
     Returns the saved game, or None when there is no such game.
     """
@@ -324,14 +338,22 @@ def modify_game(public_id: str, change: Callable[[dict], dict], *,
             return None
         if refuse_locked and row.locked:
             raise GameLocked(public_id)
-        document = change(upgrade(json.loads(row.document), row.format_version or 1))
+        document = upgrade(json.loads(row.document), row.format_version or 1)
+        had_results = results.complete(document)  # before ``change`` may change it in place
+        document = change(document)
+        game_parsed = None
+        if isinstance(document, Checked):
+            document, game_parsed = document.document, document.game
         encoded = _encode(document)
         values = dict(document=encoded, format_version=CURRENT_VERSION,
                       revision=row.revision + 1, updated_at=_now())
         if title is not None:
             values["title"] = title
-        connection.execute(update(game).where(game.c.public_id == public_id).values(**values))
-        results.write(connection, row.id, document, row.created_at, row.group_id)
+        connection.execute(_SAVE_WITH_TITLE if title is not None else _SAVE,
+                           {"at_public_id": public_id,
+                            **{f"new_{column}": value for column, value in values.items()}})
+        results.write(connection, row.id, document, row.created_at, row.group_id,
+                      game=game_parsed, had_results=had_results)
     return _saved(row, json.loads(encoded), title=values.get("title", row.title),
                   revision=values["revision"], updated_at=values["updated_at"],
                   format_version=CURRENT_VERSION)

@@ -18,9 +18,11 @@ import json
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 
-from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, Update, bindparam, delete, insert, select, update
 
+from ..engine.city import Game
 from ..engine.scoring import score_game
 from ..engine.validation import parse_game
 from ..games.documents import upgrade
@@ -51,6 +53,15 @@ class Result:
     rows: tuple[tuple[str, int], ...]  # (row, points) in the pad's order
 
 
+@dataclass(frozen=True)
+class Checked:
+    """A game document with the game the engine parsed from it when it checked it: a save
+    hands both to :func:`write`, which then need not parse the document a second time."""
+
+    document: dict
+    game: Game
+
+
 def complete(document: object) -> bool:
     """Whether every city of the game is entered (the score pad then names a winner)."""
     players = document.get("players") if isinstance(document, dict) else None
@@ -58,13 +69,17 @@ def complete(document: object) -> bool:
             and all(isinstance(p, dict) and is_entered(p) for p in players))
 
 
-def results_of(document: object) -> list[Result]:
-    """The results of a complete, valid game document (current format); [] for any other."""
+def results_of(document: object, game: Game | None = None) -> list[Result]:
+    """The results of a complete, valid game document (current format); [] for any other.
+
+    ``game``: the game the engine parsed from ``document`` (parsed again when None).
+    """
     if not complete(document):
         return []
-    game, problems = parse_game(document)
-    if problems:
-        return []
+    if game is None:
+        game, problems = parse_game(document)
+        if problems:
+            return []
     report = score_game(game)
     expansions = ",".join(sorted(game.ruleset.expansions))
     winners = sum(1 for player in report.players if player.rank == 1)
@@ -105,13 +120,59 @@ def pad_of(found: Result) -> dict:
     return {"pad": ",".join(row for row, _value in found.rows), **points}
 
 
+HEAD_COLUMNS = ("seat", "name", "name_key", "wonder", "side", "total", "rank", "coins", "winners",
+                "seats", "edition", "expansions", "played_on", "group_id", "margin", "pad",
+                *(f"p{slot}" for slot in range(PAD_SLOTS)))
+#: a game's stored results, in the order of HEAD_COLUMNS (built once: a save runs it)
+STORED = select(*(result.c[c] for c in HEAD_COLUMNS)).where(result.c.game_id == bindparam("at_game"))
+
+
 def write(connection: Connection, game_pk: int, document: object, created_at: datetime,
-          group_pk: int | None) -> None:
-    """Replace the game's results by those of ``document``, inside the caller's transaction."""
-    clear(connection, game_pk)
-    found = results_of(document)
-    if found:
-        connection.execute(insert(result), heads(game_pk, found, created_at, group_pk))
+          group_pk: int | None, *, game: Game | None = None, had_results: bool = True) -> None:
+    """Make the game's results those of ``document``, inside the caller's transaction.
+
+    Only what differs is written (a city save changes a player's row or a few, and every row
+    written costs an entry in each of the table's indexes): rows are compared with the stored
+    ones, changed columns updated, missing seats inserted, seats gone deleted. ``game``: the
+    game parsed from ``document`` (see :class:`Checked`). ``had_results``: False when the game
+    has no stored results (a new game, or a stored document that was not complete): then
+    nothing is read.
+    """
+    found = results_of(document, game)
+    if not found and not had_results:
+        return
+    wanted = {head["seat"]: head for head in heads(game_pk, found, created_at, group_pk)}
+    stored = {}
+    if had_results:
+        stored = {row[0]: row for row in connection.execute(STORED, {"at_game": game_pk})}
+    gone = [seat for seat in stored if seat not in wanted]
+    if gone:
+        connection.execute(delete(result).where(result.c.game_id == game_pk,
+                                                result.c.seat.in_(gone)))
+    added = [head for seat, head in wanted.items() if seat not in stored]
+    if added:
+        connection.execute(insert(result), added)
+    changes: dict[tuple[str, ...], list[dict]] = {}
+    for seat, row in stored.items():
+        head = wanted.get(seat)
+        if head is None:
+            continue
+        changed = tuple(column for column, value in zip(HEAD_COLUMNS, row, strict=True)
+                        if value != head[column])
+        if changed:
+            changes.setdefault(changed, []).append(
+                {"at_game": game_pk, "at_seat": seat,
+                 **{f"new_{column}": head[column] for column in changed}})
+    for changed, rows in changes.items():  # one statement for the rows changed alike
+        connection.execute(updating(changed), rows)
+
+
+@cache
+def updating(columns: tuple[str, ...]) -> Update:
+    """The statement setting ``columns`` of one result (built once per set of columns)."""
+    return (update(result)
+            .where(result.c.game_id == bindparam("at_game"), result.c.seat == bindparam("at_seat"))
+            .values({column: bindparam(f"new_{column}") for column in columns}))
 
 
 def move(connection: Connection, game_pks, group_pk: int | None) -> None:
@@ -122,11 +183,6 @@ def move(connection: Connection, game_pks, group_pk: int | None) -> None:
 
 def clear(connection: Connection, game_pk: int) -> None:
     connection.execute(delete(result).where(result.c.game_id == game_pk))
-
-
-HEAD_COLUMNS = ("seat", "name", "name_key", "wonder", "side", "total", "rank", "coins", "winners",
-                "seats", "edition", "expansions", "played_on", "group_id", "margin", "pad",
-                *(f"p{slot}" for slot in range(PAD_SLOTS)))
 
 
 def stored(connection: Connection, game_pk: int) -> list[tuple]:
