@@ -18,9 +18,9 @@ from ..games import access, player_ids
 from ..games import service as games_service
 from ..i18n import translator
 from ..pdf import sheet_cache
-from ..safety import idempotency
 from ..safety.public_address import external_url
 from ..web.games import live_etag
+from .creation import created, key_reused, read_creation
 from .questions import ask
 from .routes import error_report, read_json_object
 
@@ -96,17 +96,6 @@ def check_ids(document: dict) -> list[Problem]:
     return problems
 
 
-def bad_key():
-    return error_report([problem(idempotency.HEADER, "invalid", N_(
-        "Idempotency-Key is 1 to 255 visible ASCII characters (a UUID, for example)."))], 400)
-
-
-def key_reused():
-    return error_report([problem(idempotency.HEADER, "idempotency_key_reused", N_(
-        "This Idempotency-Key came with another request in the last 24 hours; send a new key "
-        "with a new request."))], 422)
-
-
 @bp.post("")
 def create_game():
     return create_from_body(games_service.create_game_once)
@@ -115,47 +104,30 @@ def create_game():
 def create_from_body(create):
     """``POST`` of a whole game document: validate, then ``create(document, owner_token_hash=,
     request=)`` (which answers ``(game id, created now)``); 201 with the game's links and owner
-    token. The groups' endpoint creates games in a group through this too.
-
-    With ``Idempotency-Key`` the same key and body within 24 hours answer the game the first
-    request made (``Idempotent-Replayed: true``), the same key with another body 422
-    (:mod:`scorer.safety.idempotency`)."""
-    try:
-        key = idempotency.read_key()
-    except idempotency.BadKey:
-        return bad_key()
-    document, failure = read_json_object()
+    token. The groups' endpoint creates games in a group through this too; the
+    ``Idempotency-Key`` is :mod:`scorer.api.creation`'s."""
+    document, creation, failure = read_creation(read_json_object)
     if failure:
         return failure
     access.require("create", None)
-    once = None
-    if key is not None:
-        once = (idempotency.key_digest(access.device_key() or "", request.path, key),
-                idempotency.request_digest(document))
     _game, problems = parse_game(document)
     problems = list(problems) + ([] if problems else check_ids(document))
     if problems:
         return error_report(problems)
     for player in document["players"]:
         player.setdefault("entered", True)  # a game posted whole holds its cities as entered
-    owner_key = None if key is None or access.device_key() else access.keyed_owner(key)
-    owner_hash = access.owner_of(owner_key)[1] if owner_key else access.api_owner_hash()
     try:
-        game_id, created = create(document, owner_token_hash=owner_hash, request=once)
+        game_id, made_now = create(document, owner_token_hash=creation.owner_hash(),
+                                   request=creation.request)
     except storage.KeyReused:
         return key_reused()
     saved = games_service.load(game_id)
     if saved is None:
         return error_report([problem("", "not_found", N_(
             "The game this Idempotency-Key created has been deleted since."))], 404)
-    token = access.token_for(saved, owner_key) if owner_key else access.hand_over_token(saved)
-    body = {"id": game_id, "owner_token": token, **game_urls(game_id),
-            "players": [player_summary(game_id, p) for p in saved.document["players"]]}
-    response = make_response(body, 201)
-    response.headers["Location"] = body["api_url"]
-    if not created:
-        response.headers["Idempotent-Replayed"] = "true"
-    return response
+    return created({"id": game_id, "owner_token": creation.owner_token(saved), **game_urls(game_id),
+                    "players": [player_summary(game_id, p) for p in saved.document["players"]]},
+                   replayed=not made_now)
 
 
 @bp.get("/<game_id>")

@@ -18,9 +18,9 @@ from ..engine.messages import N_
 from ..games import access
 from ..groups import service
 from ..groups.statistics import results_table, statistics
-from ..safety import idempotency
 from ..safety.public_address import external_url
-from .games import bad_key, create_from_body, key_reused
+from .creation import Creation, created, key_reused, read_creation
+from .games import create_from_body
 from .routes import error_report, read_json_object
 
 bp = Blueprint("groups_api", __name__, url_prefix="/api/v1/groups")
@@ -69,45 +69,32 @@ def forbidden(_error):
 @bp.post("")
 def create_group():
     """Create a group; ``Idempotency-Key`` makes a retry answer the group the first request
-    made, as for games (:func:`scorer.api.games.create_from_body`)."""
-    try:
-        key = idempotency.read_key()
-    except idempotency.BadKey:
-        return bad_key()
-    body, failure = body_with(("name",))
+    made, as for games (:mod:`scorer.api.creation`)."""
+    body, creation, failure = read_creation(lambda: body_with(("name",)))
     if failure:
         return failure
-    once = None if key is None else (
-        idempotency.key_digest(access.device_key() or "", request.path, key),
-        idempotency.request_digest(body))
-    owner_key = None if key is None or access.device_key() else access.keyed_owner(key)
     try:
-        made = storage.request_made(once) if once else None
+        made = storage.request_made(creation.request) if creation.request else None
         if made is not None:
-            return group_answer(service.load(made), owner_key, replayed=True)
-        group = service.create(body.get("name"), access.owner_of(owner_key)[1] if owner_key
-                               else access.api_owner_hash())
+            return group_answer(service.load(made), creation, replayed=True)
+        group = service.create(body.get("name"), creation.owner_hash())
     except storage.KeyReused:
         return key_reused()
     except service.Refused as error:
         return refused(error)
-    if once and storage.remember_request(once, group.id) != group.id:  # a retry got there first
-        service.delete(group)
-        return group_answer(service.load(storage.request_made(once)), owner_key, replayed=True)
-    return group_answer(group, owner_key)
+    if creation.request and storage.remember_request(creation.request, group.id) != group.id:
+        service.delete(group)  # a retry got there first
+        return group_answer(service.load(storage.request_made(creation.request)), creation,
+                            replayed=True)
+    return group_answer(group, creation)
 
 
-def group_answer(group, owner_key: str | None, replayed: bool = False):
+def group_answer(group, creation: Creation, replayed: bool = False):
     if group is None:
         return error_report([service.problem("", "not_found", N_(
             "The group this Idempotency-Key created has been deleted since."))], 404)
-    token = access.token_for(group, owner_key) if owner_key else access.hand_over_token(group)
-    answer = {"id": group.id, **group_urls(group.id), "name": group.name, "owner_token": token}
-    response = make_response(answer, 201)
-    response.headers["Location"] = answer["api_url"]
-    if replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    return response
+    return created({"id": group.id, **group_urls(group.id), "name": group.name,
+                    "owner_token": creation.owner_token(group)}, replayed)
 
 
 @bp.get("/<group_id>")

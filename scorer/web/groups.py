@@ -25,6 +25,7 @@ from ..groups.statistics import available_filters, statistics
 from ..i18n import translator
 from .editions import expansion_label
 from .expired_forms import shows_expired_buttons, shows_expired_forms
+from .ownership import confirm_claim
 from .problems import ErrorMap
 
 bp = Blueprint("groups", __name__)
@@ -274,13 +275,9 @@ def hand_over(group_id: str):
 @shows_expired_buttons
 def claim(group_id: str, token: str):
     group = group_or_404(group_id)
-    if not access.token_matches(group, token):
-        abort(404)
-    form = FlaskForm()
-    if form.validate_on_submit():
-        if not service.set_owner(group, access.new_owner_hash()):
-            abort(404)
-        remembered.remember(group.id)
-        flash(_("This group is now yours: this browser can rename or delete it."))
-        return redirect(url_for("groups.page", group_id=group.id))
-    return render_template("group_claim.html", group=group, form=form)
+    form = confirm_claim(group, token, lambda owner: service.set_owner(group, owner))
+    if form is not None:
+        return render_template("group_claim.html", group=group, form=form)
+    remembered.remember(group.id)
+    flash(_("This group is now yours: this browser can rename or delete it."))
+    return redirect(url_for("groups.page", group_id=group.id))

@@ -13,6 +13,8 @@ otherwise change them months later); the pad still shows, and the owner may unlo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
@@ -34,20 +36,31 @@ def hand_over(game_id: str):
     return render_template("hand_over.html", saved=saved, link=link)
 
 
+def confirm_claim(owned, token: str, set_owner: Callable[[str], bool]) -> FlaskForm | None:
+    """The hand-over link of a game or a group (``owned``): 404 unless ``token`` is its owner
+    token; the confirming form to show, or None once it was sent and ``set_owner(new owner
+    hash)`` made this browser the owner (404 when it answers False: handed over meanwhile)."""
+    if not access.token_matches(owned, token):
+        abort(404)
+    form = FlaskForm()
+    if not form.validate_on_submit():
+        return form
+    if not set_owner(access.new_owner_hash()):
+        abort(404)
+    return None
+
+
 @bp.route("/games/<game_id>/claim/<token>", methods=["GET", "POST"])
 @shows_expired_buttons
 def claim(game_id: str, token: str):
     saved = saved_or_404(game_id)
-    if not access.token_matches(saved, token):
-        abort(404)
-    form = FlaskForm()
-    if form.validate_on_submit():
-        if not storage.set_owner(game_id, saved.owner_token_hash, access.new_owner_hash()):
-            abort(404)
-        access.remember(game_id)
-        flash(_("This game is now yours: this browser can change its players or delete it."))
-        return redirect(url_for("games.pad", game_id=game_id))
-    return render_template("claim.html", saved=saved, form=form)
+    form = confirm_claim(saved, token,
+                         lambda owner: storage.set_owner(game_id, saved.owner_token_hash, owner))
+    if form is not None:
+        return render_template("claim.html", saved=saved, form=form)
+    access.remember(game_id)
+    flash(_("This game is now yours: this browser can change its players or delete it."))
+    return redirect(url_for("games.pad", game_id=game_id))
 
 
 @bp.post("/games/<game_id>/lock")
