@@ -21,10 +21,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One row of the score pad: its id (a score report category) and its translatable label."""
+    """One row of the score pad: its id (a score report category) and its translatable label.
+
+    A ``typed`` row holds points the players type (an expansion the app does not score card
+    by card yet): the pads and sheets say so, so nobody mistakes it for a computed one."""
 
     id: str
     label: Message
+    typed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
