@@ -50,6 +50,8 @@ class PadRow:
     #: msgid of the row's label, translated when the page is rendered
     label: str
     look: RowLook
+    #: the players typed its points (the ruleset's typed row): the pads say so beside its label
+    typed: bool = False
 
     @property
     def tone(self) -> str:
@@ -82,7 +84,8 @@ def every_look() -> Mapping[str, RowLook]:
 def pad_rows(ruleset: Ruleset) -> tuple[PadRow, ...]:
     """The ruleset's score-pad rows, in its order, with their looks."""
     looks = every_look()
-    return tuple(PadRow(row.id, row.label.text, looks.get(row.id, PLAIN)) for row in ruleset.rows)
+    return tuple(PadRow(row.id, row.label.text, looks.get(row.id, PLAIN), row.typed)
+                 for row in ruleset.rows)
 
 
 TOTAL = PadRow("total", N_("Total"), TOTAL_LOOK)

@@ -22,7 +22,7 @@ def _known() -> tuple[dict, dict, dict]:
     for edition in editions():
         ruleset = get_ruleset(edition, expansions())
         for row in ruleset.rows:
-            rows.setdefault(row.id, row.label)
+            rows.setdefault(row.id, row)
         for wonder in ruleset.catalog.wonders.values():
             wonders.setdefault(wonder.id, wonder.name)
         for side in ruleset.sides:
@@ -31,8 +31,14 @@ def _known() -> tuple[dict, dict, dict]:
 
 
 def row_label(row: str) -> str:
-    label = _known()[0].get(row)
-    return label.render(translator()) if label is not None else row
+    known = _known()[0].get(row)
+    return known.label.render(translator()) if known is not None else row
+
+
+def row_typed(row: str) -> bool:
+    """Whether the players type the row's points (an expansion's typed row)."""
+    known = _known()[0].get(row)
+    return known is not None and known.typed
 
 
 def row_colour(row: str) -> str:

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from ..groups import service
 from ..groups.charts import group_charts
-from ..groups.labels import row_label, wonder_side_label
+from ..groups.labels import row_label, row_typed, wonder_side_label
 from ..groups.statistics import Filters, statistics
 from ..i18n import translator
 from ..storage.groups import Group
@@ -37,7 +37,8 @@ def report_pdf(group: Group, filters: Filters, locale: str, paper: Paper) -> byt
                 "charts": [(chart.title, Markup(chart.svg)) for chart in
                            (charts["totals"], charts["rows"], charts["wonders"], charts["spread"])
                            if chart is not None],
-                "rows": [(row["row"], row_label(row["row"])) for row in figures["rows"]],
+                "rows": [(row["row"], row_label(row["row"]), row_typed(row["row"]))
+                         for row in figures["rows"]],
                 "wonder_side_label": wonder_side_label,
                 "date": format_date(datetime.now(UTC), "long")}
 

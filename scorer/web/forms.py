@@ -167,9 +167,12 @@ def setup_form() -> type[SetupForm]:
 
 
 def number_field(label, minimum=0, maximum=MAX_NUMBER):
-    """A count of the city (coins, stages, tokens): empty is 0."""
+    """A count of the city (coins, stages, tokens), or points a player types: empty is 0. A
+    field that takes a minus gets the full keyboard (a phone's digit pad may have no minus)."""
     return WholeNumberField(label, validators=[Sent(), NumberRange(minimum, maximum, OUT_OF_RANGE)],
-                            empty=0, render_kw={"inputmode": "numeric", "autocomplete": "off"})
+                            signed=minimum < 0, empty=0,
+                            render_kw={"inputmode": "numeric" if minimum >= 0 else "text",
+                                       "autocomplete": "off"})
 
 
 class CityForm(FlaskForm):

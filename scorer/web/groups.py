@@ -20,7 +20,7 @@ from ..engine.rules import editions, get_ruleset
 from ..games import access
 from ..groups import remembered, service
 from ..groups.charts import group_charts
-from ..groups.labels import row_label, wonder_side_label
+from ..groups.labels import row_label, row_typed, wonder_side_label
 from ..groups.statistics import available_filters, statistics
 from ..i18n import translator
 from .editions import expansion_label
@@ -63,7 +63,7 @@ class GameForm(FlaskForm):
 
 @bp.context_processor
 def labels() -> dict:
-    return {"row_label": row_label, "wonder_side_label": wonder_side_label}
+    return {"row_label": row_label, "row_typed": row_typed, "wonder_side_label": wonder_side_label}
 
 
 def group_or_404(group_id: str):

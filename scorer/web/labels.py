@@ -80,11 +80,12 @@ def every_mark() -> dict[str, str]:
 def register(app) -> None:
     from ..engine.rules import expansions
     from .editions import expansion_label, preferred_edition
+    from .expansions import expansion_note
 
     app.jinja_env.globals.update(
         COLOUR_LABELS=colour_labels(), MARKS=every_mark(), AGE_LABELS=AGE_LABELS,
         SYMBOL_LABELS=SYMBOL_LABELS, RESOURCE_LABELS=RESOURCE_LABELS,
         card_label=card_label, wonder_label=wonder_label, side_label=side_label,
         played_with=played_with, preferred_edition=preferred_edition, expansions=expansions,
-        expansion_label=expansion_label,
+        expansion_label=expansion_label, expansion_note=expansion_note,
     )

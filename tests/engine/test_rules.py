@@ -51,7 +51,7 @@ def test_unknown_edition_or_expansion_is_a_key_error():
     with pytest.raises(KeyError):
         get_ruleset("third")
     with pytest.raises(KeyError):
-        get_ruleset("first", ["armada"])
+        get_ruleset("first", ["catan"])
 
 
 def test_an_expansion_builds_on_the_base_ruleset(monkeypatch):

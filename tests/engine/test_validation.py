@@ -161,7 +161,7 @@ def test_player_not_an_object():
 def test_expansions():
     assert problems_of(three() | {"expansions": []}) == []
     assert problems_of(three() | {"expansions": ["leaders"]}) == []
-    assert problems_of(three() | {"expansions": ["armada"]}) == [
+    assert problems_of(three() | {"expansions": ["catan"]}) == [
         ("expansions", "unsupported_expansion")]
     assert problems_of(three() | {"expansions": "leaders"}) == [("expansions", "invalid")]
 

@@ -85,7 +85,7 @@ def stats_rows(stats):
 
 def test_bad_filters_name_the_parameter(client):
     group = make_group(client)
-    for query, path in (("edition=third", "edition"), ("expansions=armada", "expansions"),
+    for query, path in (("edition=third", "edition"), ("expansions=catan", "expansions"),
                         ("players=2", "players"), ("players=x", "players"), ("player=4", "player"),
                         ("players=3&players=4", "players")):
         answer = client.get(f"/api/v1/groups/{group['id']}/stats?{query}")

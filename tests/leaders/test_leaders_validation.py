@@ -72,7 +72,7 @@ def test_leaders_guilds_only_in_a_first_edition_leaders_game():
 
 def test_unknown_expansion():
     doc = leaders_game(city("P", "gizah"))
-    doc["expansions"] = ["leaders", "armada"]
+    doc["expansions"] = ["leaders", "catan"]
     assert ("expansions", "unsupported_expansion") in codes(doc)
 
 

@@ -48,6 +48,8 @@ class PagePart:
     setup_keys: frozenset[str] = frozenset()
     #: lines a blank pad prints when asked: query parameter -> the lines' label
     blank_lines: Mapping[str, object] = MappingProxyType({})
+    #: what New game says beside the expansion's switch (a lazy translation; None: nothing)
+    choice_note = None
 
     # -- the set-up page -------------------------------------------------------------------
 
@@ -187,3 +189,9 @@ def expansion_label(name: str) -> str:
     """An expansion's name on the pages (its id when it has none)."""
     label = part_of(name).label if name in installed() else None
     return str(label) if label is not None else name
+
+
+def expansion_note(name: str) -> str:
+    """What New game says of an expansion beside its switch ("" when nothing)."""
+    note = part_of(name).choice_note if name in installed() else None
+    return str(note) if note is not None else ""

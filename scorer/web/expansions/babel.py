@@ -1,0 +1,13 @@
+"""The Babel part of the pages: its row of typed points (:mod:`scorer.web.typed_rows`)."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+
+from ..typed_rows import TypedRowsPart
+
+PART = TypedRowsPart("babel", _l("Babel"), {
+    "tower": (_l("Babel"),
+              _l("The points of the great projects and the tower's tiles, penalties as a "
+                 "minus.")),
+})
