@@ -5,8 +5,8 @@ are data here: each player types the points of two rows (:mod:`scorer.engine.typ
   -30 to 99;
 - ``islands``: the islands explored, 0 to 99.
 
-The second edition's Leaders pad has an "Armada" row after Cities (``rulebooks/003``); the
-app puts these two rows there, after every computed row.
+The 2021 score pad of ``rulebooks/003`` has an "Armada" row after the Cities row; the app
+puts these two rows there, after every computed row.
 """
 
 from __future__ import annotations

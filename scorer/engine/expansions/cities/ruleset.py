@@ -78,7 +78,7 @@ def raider_tokens(cards: Iterable[Card]) -> int:
 
 def finish(ruleset: Ruleset) -> Ruleset:
     """The ``cities`` row after the rows other expansions added after ours (C8), the last of
-    the computed rows: rows of typed points stay after it (the 2021 pad's Armada row)."""
+    the computed rows: rows of typed points stay after it, as on the 2021 pad."""
     rows = tuple(row for row in ruleset.rows if row.id != ROW.id)
     return ruleset.extended(rows=(*(row for row in rows if not row.typed), ROW,
                                   *(row for row in rows if row.typed)))
