@@ -94,3 +94,9 @@ class TypedRows(Expansion):
             player.scores[row.id] = points
             player.explanations[row.id].append(typed_line(points))
         return False
+
+    def score_game(self, game, result):
+        """The report's ``typed_categories``: the rows whose points were typed, in pad order."""
+        typed = result.extra.setdefault("typed_categories", [])
+        typed.extend(row.id for row in self.rows)
+        typed.sort(key=game.ruleset.categories.index)

@@ -54,7 +54,7 @@ def test_armada_points_are_added_as_typed_and_the_rest_scores_as_without_it():
     document["players"][0].update(naval=5, islands=3)
     document["players"][1].update(naval=-2)
     answer = report(document)
-    assert answer["categories"][-2:] == ["naval", "islands"]
+    assert answer["categories"][-2:] == answer["typed_categories"] == ["naval", "islands"]
     ada, bo, cy = answer["players"]
     assert (ada["scores"]["naval"], ada["scores"]["islands"]) == (5, 3)
     assert (bo["scores"]["naval"], bo["scores"]["islands"]) == (-2, 0)
@@ -72,6 +72,7 @@ def test_typed_points_decide_the_winner():
     document["players"][2].update(tower=20, projects=4)
     answer = report(document)
     assert answer["winners"] == ["Cy"]
+    assert answer["typed_categories"] == ["tower", "projects"]
     assert answer["players"][2]["scores"]["tower"] == 20
 
 
@@ -113,3 +114,4 @@ def test_a_document_without_the_new_expansions_scores_exactly_as_before():
     assert not problems and document == before
     result = score_game(parsed).as_dict(ENGLISH)
     assert "naval" not in result["categories"] and "tower" not in result["categories"]
+    assert "typed_categories" not in result
