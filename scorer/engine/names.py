@@ -71,8 +71,17 @@ def _refused(text: str, index: int) -> bool:
     return not _in_emoji(text, index)
 
 
+def _plainly_visible(text: str) -> bool:
+    """Whether no character of ``text`` can be refused: nothing in "Other" (``isprintable``
+    is false for Cc, Cf, Cs, Co and unassigned code points, non-characters among them) and none
+    of the blank letters. Almost every name typed at a table is, so it skips the walk."""
+    return text.isprintable() and INVISIBLE.isdisjoint(text)
+
+
 def hidden_characters(name: str) -> list[str]:
     """The refused characters of ``name``, as ``U+200B`` codes, in order of appearance."""
+    if _plainly_visible(name):
+        return []
     found = []
     for index, char in enumerate(name):
         if _refused(name, index):
@@ -91,8 +100,10 @@ def shows_nothing(name: str) -> bool:
 def same_name_key(name: str) -> str:
     """What two names must share to be the same name: without hidden characters, NFKC case
     folded (``ＡＤＡ``, ``ADA`` and ``ada`` share one), spaces collapsed."""
-    visible = "".join(char for char in normalised(name)
-                      if not (unicodedata.category(char) in ("Cc", "Cf") or char in INVISIBLE
-                              or is_noncharacter(char)))
+    visible = normalised(name)
+    if not _plainly_visible(visible):
+        visible = "".join(char for char in visible
+                          if not (unicodedata.category(char) in ("Cc", "Cf") or char in INVISIBLE
+                                  or is_noncharacter(char)))
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", visible).casefold())
     return " ".join(folded.split())

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import unicodedata
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorer.engine import names
 from scorer.engine.names import hidden_characters, normalised, same_name_key
 from tests.helpers import filler, game, player, problems_of
 
@@ -50,3 +55,19 @@ def test_the_new_game_form_refuses_them_beside_the_field(app, client):
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
     assert "U+200B" in html and "names must differ" in html
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=12))
+def test_the_quick_path_for_plain_names_agrees_with_the_walk(name):
+    """Plain names skip the character walk; any text must be judged as the walk judges it."""
+    walked = []
+    for index, char in enumerate(name):
+        if names._refused(name, index) and f"U+{ord(char):04X}" not in walked:
+            walked.append(f"U+{ord(char):04X}")
+    assert hidden_characters(name) == walked
+    visible = "".join(char for char in normalised(name)
+                      if not (unicodedata.category(char) in ("Cc", "Cf")
+                              or char in names.INVISIBLE or names.is_noncharacter(char)))
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", visible).casefold())
+    assert same_name_key(name) == " ".join(folded.split())

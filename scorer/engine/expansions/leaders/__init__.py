@@ -32,9 +32,12 @@ from .pad import apply_leaders, copy_gain
 from .recruit import parse_recruit, recruit_report
 from .ruleset import NAME, build
 from .trade import leader_cost_report, perks_for
-from .validation import TableLeaders, check_table, parse_player
+from .validation import TableLeaders, check_table, parse_player, victory_card_ages
 
 RECRUIT = "recruit"
+#: ``ruleset.data`` key of the buildings that give a victory token (whichever expansion
+#: brings them), by id
+VICTORY_CARDS = "leaders.victory_cards"
 
 
 class Leaders(Expansion):
@@ -46,12 +49,15 @@ class Leaders(Expansion):
     def extend(self, base):
         return build(base)
 
+    def finish(self, ruleset):
+        return ruleset.with_data(VICTORY_CARDS, victory_card_ages(ruleset.catalog.by_id))
+
     def new_table(self, ruleset):
         return TableLeaders()
 
     def parse_player(self, ruleset, at, raw, problems, table):
         return parse_player(leader_catalog(ruleset), ruleset.catalog.wonders, at, raw,
-                            problems, table, ruleset.catalog.by_id)
+                            problems, table, ruleset.data[VICTORY_CARDS])
 
     def check_table(self, ruleset, players, table, problems):
         check_table(players, table, problems,

@@ -64,9 +64,11 @@ def _leader(catalog: LeaderCatalog, path: str, value: Any, problems) -> Leader |
 
 
 def parse_player(catalog: LeaderCatalog, wonders: Mapping, at: str, raw: dict, problems,
-                 table: TableLeaders, cards: Mapping = MappingProxyType({})) -> dict:
-    """The ``leaders`` and ``buried`` of one player, as City fields; ``cards`` the game's
-    buildings by id (for those that give a victory token, which the token limits allow)."""
+                 table: TableLeaders,
+                 victory_cards: Mapping[str, tuple[int, ...]] = MappingProxyType({})) -> dict:
+    """The ``leaders`` and ``buried`` of one player, as City fields; ``victory_cards`` the
+    Ages of the buildings that give a victory token (:func:`victory_card_ages`), which the
+    token limits allow."""
     leaders: list[Leader] = []
     buried: list[Buried] = []
     seen: dict[str, str] = {}
@@ -103,19 +105,25 @@ def parse_player(catalog: LeaderCatalog, wonders: Mapping, at: str, raw: dict, p
             buried.append(entry)
     _check_room(wonders, at, raw, leaders, buried, problems)
     table.seats.append((*leaders, *(b.leader for b in buried)) if readable else None)
-    table.card_victories.append(_card_victories(cards, raw.get("cards")))
+    table.card_victories.append(_card_victories(victory_cards, raw.get("cards")))
     return {"leaders": tuple(leaders), "buried": tuple(buried)}
 
 
-def _card_victories(cards: Mapping, held: Any) -> tuple[int, ...]:
+def victory_card_ages(cards: Mapping) -> Mapping[str, tuple[int, ...]]:
+    """The Ages of every building (by each id it is known by) that gives a victory token of
+    its Age: worked out once per ruleset, so a city's check only looks its own ids up."""
+    return MappingProxyType({card_id: tuple(card.ages) for card_id, card in cards.items()
+                             if any(e.type == EXTRA_VICTORY for e in card.effects)})
+
+
+def _card_victories(victory_cards: Mapping[str, tuple[int, ...]], held: Any) -> tuple[int, ...]:
     """The Ages of the city's buildings that give a victory token of their Age."""
-    if not isinstance(held, list):
+    if not victory_cards or not isinstance(held, list):
         return ()
-    ages = []
+    ages: list[int] = []
     for card_id in held:
-        card = cards.get(card_id) if isinstance(card_id, str) else None
-        if card is not None and any(e.type == EXTRA_VICTORY for e in card.effects):
-            ages.extend(card.ages)
+        if isinstance(card_id, str) and card_id in victory_cards:
+            ages.extend(victory_cards[card_id])
     return tuple(ages)
 
 
