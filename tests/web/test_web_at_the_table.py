@@ -7,19 +7,8 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from scorer import storage
 from tests.helpers import game, player
-
-
-@pytest.fixture
-def game_id(app):
-    with app.app_context():
-        return storage.create_game(game(
-            player("Ada", "alexandria", cards=["lumber-yard", "altar"], coins=5),
-            player("Bob", "gizah", cards=["clay-pool", "stone-pit"], coins=3),
-            player("Cy", "rhodes", cards=["ore-vein"], coins=0)))
 
 
 def ids(app, game_id: str) -> list[str]:
