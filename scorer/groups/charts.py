@@ -11,11 +11,14 @@ alternative (the ``alt`` text) and the page puts its numbers beside it in a tabl
 from __future__ import annotations
 
 import base64
+import re
 import sys
 from dataclasses import dataclass
+from functools import cache
 from xml.etree import ElementTree
 
 import pygal
+import tinycss2
 from flask_babel import gettext as _
 from pygal.style import Style
 
@@ -61,19 +64,49 @@ def style(colours: tuple[str, ...] = PLAYER_COLOURS) -> Style:
 
 def config(**options) -> dict:
     return {"width": WIDTH, "height": HEIGHT, "js": [], "disable_xml_declaration": True,
-            "no_prefix": False, "css": ["file://style.css", "file://graph.css", DARK_CSS],
+            "no_prefix": True, "css": ["file://style.css", "file://graph.css", DARK_CSS],
             "legend_at_bottom": True, "legend_at_bottom_columns": 2, "truncate_legend": 18,
             "truncate_label": 14, "print_values": False, "show_y_guides": True, **options}
 
 
 def svg_of(chart) -> str:
-    """The chart's SVG without pygal's script element (an image runs none; keep it clean)."""
+    """The chart's SVG without pygal's script element (an image runs none; keep it clean) and
+    with its style sheets as a still image uses them (:func:`still_css`)."""
     tree = chart.render_tree()
     for parent in tree.iter():
         for child in list(parent):
             if isinstance(child.tag, str) and child.tag.rsplit("}", 1)[-1] == "script":
                 parent.remove(child)
+            elif isinstance(child.tag, str) and child.tag.rsplit("}", 1)[-1] == "style":
+                child.text = still_css(child.text or "")
     return ElementTree.tostring(tree, encoding="unicode")
+
+
+#: selectors of what a chart shown as an image never draws: pointer hover, the tooltips and
+#: highlights pygal's script would show, values printed over the bars (off), other chart kinds
+NEVER_DRAWN = re.compile(r":hover|:visited|\.tooltip|\.active\b|\.text-overlay|\.map-element|"
+                         r"\.ci\b|\.bound\b|\.max-value|\.gauge|\.bg-lines|\.showable")
+
+
+@cache
+def still_css(css: str) -> str:
+    """pygal's style sheet without the rules (and selectors) :data:`NEVER_DRAWN` names.
+
+    Half of each chart's text was such rules, and the report's renderer parses and matches
+    every rule against every element of every chart. The sheets are the same for every chart
+    of a kind (no per-chart prefix: each chart is an image of its own), hence the cache.
+    """
+    kept = []
+    for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
+        if rule.type != "qualified-rule":
+            kept.append(rule.serialize())
+            continue
+        # without a prefix pygal leaves the chart's own rules with no selector: the root's
+        selectors = [part.strip() or ":root" for part in tinycss2.serialize(rule.prelude).split(",")]
+        shown = [selector for selector in selectors if not NEVER_DRAWN.search(selector)]
+        if shown:
+            kept.append(",".join(shown) + "{" + tinycss2.serialize(rule.content).strip() + "}")
+    return "\n".join(kept)
 
 
 def totals_chart(dates: list[str], series: dict[str, list[int | None]]) -> Chart | None:

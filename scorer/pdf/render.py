@@ -3,8 +3,9 @@
 Parsing the stylesheet loads the shipped fonts into a font configuration; doing that for every
 request would double the render time, so the stylesheet, its fonts and the decoded icons are
 kept. WeasyPrint's font configuration is not safe to share between threads, hence the lock.
-Only files from the static folder may be fetched: the pages hold user-typed names, and a
-renderer that follows arbitrary URLs would be a way into the server.
+Only files from the static folder (and ``data:`` URLs, which hold what they show) may be
+fetched: the pages hold user-typed names, and a renderer that follows arbitrary URLs would be
+a way into the server.
 """
 
 from __future__ import annotations
@@ -25,14 +26,17 @@ _lock = threading.Lock()
 
 
 class StaticOnlyFetcher(URLFetcher):
-    """Fetch ``file:`` URLs inside one folder and nothing else, failing loudly otherwise."""
+    """Fetch ``file:`` URLs inside one folder and ``data:`` URLs (which carry their content:
+    a report's charts) and nothing else, failing loudly otherwise."""
 
     def __init__(self, root: Path):
-        super().__init__(allowed_protocols=("file",), fail_on_errors=True)
+        super().__init__(allowed_protocols=("file", "data"), fail_on_errors=True)
         self.root = root.resolve()
 
     def fetch(self, url, headers=None):
         response = super().fetch(url, headers)
+        if url.startswith("data:"):
+            return response
         path = response.path
         if path is None or not Path(path).resolve().is_relative_to(self.root):
             response.close()

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from scorer import storage
 from scorer.groups import service
+from scorer.groups.charts import still_css
 from tests import helpers
 
 
@@ -74,6 +75,17 @@ def test_the_page_shows_leaderboard_statistics_and_charts(client, group_with_gam
     assert "<script>" not in page and " style=" not in page  # the CSP allows neither
     for name in ("Ada", "Bo", "Cy", "Di", "Ed"):
         assert f'<th scope="row">{name}</th>' in page
+
+
+def test_a_chart_keeps_the_style_rules_a_still_image_draws():
+    css = ("{font-family:sans-serif}.color-0,.color-0 a:visited{stroke:#123;fill:#123}"
+           ".tooltip rect{fill:none}.axis .guides:hover text{fill:#111}.reactive.active,"
+           ".active .reactive{stroke-width:4}.axis .line{stroke:#111}"
+           "@media (prefers-color-scheme: dark){.title{fill:#eee !important}}")
+    kept = still_css(css)
+    assert ":root{font-family:sans-serif}" in kept and ".color-0{stroke:#123;fill:#123}" in kept
+    assert ".axis .line{stroke:#111}" in kept and "prefers-color-scheme" in kept
+    assert not any(word in kept for word in ("tooltip", "hover", "visited", "active"))
 
 
 def test_filters_on_the_page(client, group_with_games):
@@ -174,6 +186,8 @@ def test_the_report_pdf(client, group_with_games, language, paper, width):
     assert round(float(reader.pages[0].mediabox.width)) == width
     text = reader.pages[0].extract_text()
     assert "Thursday" in text and "Ada" in text
+    # the charts are drawn (as vectors: their text is text), the spread's bins among them
+    assert re.search(r"\d+–\d+", "".join(page.extract_text() for page in reader.pages))
     assert client.get(f"/groups/{group_id}/report.pdf?players=2").status_code == 400
     assert client.get("/groups/nope/report.pdf").status_code == 404
 
