@@ -61,7 +61,7 @@ class Message:
     Not a frozen dataclass, though nothing assigns to a message once made (its hash and
     equality are a frozen one's): the scorer makes hundreds per game, and a frozen
     dataclass's ``__init__`` (one ``object.__setattr__`` per field) cost four times as much,
-    about a tenth of scoring a Leaders game.
+    about a tenth of the time scoring a game with an expansion took.
     """
 
     text: str
