@@ -45,6 +45,9 @@
         var min = input.hasAttribute("data-min") ? Number(input.getAttribute("data-min")) : -Infinity;
         input.value = String(Math.min(limit(input).max, Math.max(min, value)));
         input.dispatchEvent(new Event("input", { bubbles: true }));
+        // focus stays on the button: its output (a polite live region) says the new value
+        var said = box.parentNode.querySelector("[data-announce]");
+        if (said && input.labels.length) { said.textContent = input.labels[0].textContent.trim() + ": " + input.value; }
       });
     });
     input.addEventListener("input", refreshAll);

@@ -142,7 +142,7 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
         players=saved.document["players"], groups=groups,
         unknown=unknown, fields=fields, stage_count=stage_count,
         summary=city_summary(form, fields, general, unknown, groups, kinds, sections),
-        sections=[{"template": part.city_template, "section": section}
+        sections=[{"template": part.city_template, "section": section, "chips": part.city_chips}
                   for part, section in sections if part.city_template],
         wonder_name=wonder_label(wonder) if wonder else "", side=side_label(ruleset, side),
         token_kinds=kinds, deck_players=max(len(card_lists), ruleset.min_players),

@@ -52,11 +52,13 @@ def summary(entries: Iterable[tuple[str | None, object, Iterable[str]]]) -> list
 
     ``entries`` are ``(field id, label, messages)``; a message with a field links to it (the
     field's id, so the link works without JavaScript) and names it, one without a field (about
-    the whole game, say) stands alone.
+    the whole game, say) stands alone. A line about a field has an id, for a field whose message
+    is shown only here to name it (``aria-describedby``).
     """
     lines = []
     for field_id, label, messages in entries:
-        for message in messages:
+        for number, message in enumerate(messages, start=1):
             lines.append({"href": f"#{field_id}" if field_id else None,
+                          "id": f"{field_id}-problem-{number}" if field_id else None,
                           "label": str(label) if label else None, "message": str(message)})
     return lines

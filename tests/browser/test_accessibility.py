@@ -15,6 +15,7 @@ context that visits every page in turn.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,8 @@ from tests.helpers import give_owner, player
 
 HERE = Path(__file__).parent
 FOCUS_RING = (HERE / "focus_ring.js").read_text("utf-8")
+UNDER_THE_BAR = (HERE / "under_the_bar.js").read_text("utf-8")
+INVALID_FIELDS = (HERE / "invalid_fields.js").read_text("utf-8")
 #: what fails a page: axe's two worst impacts (minor and moderate ones are not counted)
 FAILING = ("serious", "critical")
 #: every rule of WCAG 2.0-2.2 A and AA, axe's best practices and its experimental rules (among
@@ -223,16 +226,6 @@ def test_every_control_shows_a_focus_ring_of_3_to_1(site, open_page, config_id):
 
 # --- item 3: a focused control is never under the sticky save bar --------------------------------
 
-UNDER_THE_BAR = """() => {
-    const el = document.activeElement, bar = document.querySelector('.actions.sticky');
-    if (!el || el === document.body) return null;
-    if (bar.contains(el) || el.closest('footer')) return {what: el.outerHTML.slice(0, 80), covered: 0, footer: !!el.closest('footer')};
-    const a = el.getBoundingClientRect(), b = bar.getBoundingClientRect();
-    const overlap = Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
-    return {what: el.outerHTML.slice(0, 80), covered: a.height ? overlap / a.height : 0, footer: false};
-}"""
-
-
 def tab_through(page: Page) -> tuple[int, list[str]]:
     """Tabs from the top of the page to the footer: (the stops, those the bar covers even partly)."""
     page.evaluate("window.scrollTo(0, 0)")
@@ -275,3 +268,124 @@ def test_at_400_percent_zoom_the_save_bar_scrolls_away(site, fresh_page):
     stops, covered = tab_through(fresh_page)
     assert stops > 50
     assert not covered, "\n".join(covered)
+
+
+# --- item 5: the PDF links say first what they show, then which game -----------------------------
+
+@pytest.mark.parametrize("name", ["home", "history", "group"])
+def test_links_name_what_they_show_first_then_the_game(site, open_page, name):
+    page = open_page("light-phone-en")
+    visit(site, page, name)
+    link, shown = ("a.sheet-link", "PDF") if name != "group" else ("a[href$='/remove']", "Take out")
+    games = page.locator(".games li", has=page.locator(link))
+    expect(games.first).to_be_visible()
+    titles = games.locator(".game-link strong").all_inner_texts()
+    assert TITLE in titles
+    for index, title in enumerate(titles):
+        expect(games.nth(index).locator(link)).to_have_text(re.compile(f"^{shown}"))
+        expect(games.nth(index).locator(link)).to_have_accessible_name(
+            re.compile(f"^{shown}\\b.*" + "\\s+".join(map(re.escape, title.split())) + "$"))
+
+
+# --- item 6: the winner's star is an image named "winner" ---------------------------------------
+
+def test_the_winners_star_is_an_image_named_winner(site, open_page):
+    page = open_page("light-phone-en")
+    visit(site, page, "score pad")
+    expect(page.locator(".pad").get_by_role("img", name="winner", exact=True)).to_have_count(1)
+
+
+# --- item 4: an invalid field names its message ----------------------------------------------------
+
+def refused_quick_pad(page: Page) -> None:
+    page.locator("input[name='columns-0-military']").fill("-1000")
+    page.locator(".actions.sticky button[value=total]").click()
+
+
+def refused_build(page: Page) -> None:
+    page.locator("input[name=what][value=hand]").check()
+    chips = page.locator("#hand-cards label.chip:not(.unavailable)")
+    for index in range(8):  # a hand holds at most 7 cards
+        chips.nth(index).click()
+    page.locator("#hand-cards button.primary").click()
+
+
+def refused_group(page: Page) -> None:
+    page.locator(".actions button.primary").click()
+
+
+@pytest.mark.parametrize(("name", "refuse"), [
+    ("city", refused_city), ("new game", refused_new_game), ("quick pad", refused_quick_pad),
+    ("build checker", refused_build), ("new group", refused_group)])
+def test_an_invalid_field_names_its_message(site, open_page, name, refuse):
+    page = open_page("light-phone-en")
+    visit(site, page, name)
+    refuse(page)
+    expect(page.locator(".problems")).to_be_visible()
+    result = page.evaluate(INVALID_FIELDS)
+    assert result["shown"] > 0
+    assert not result["found"], "\n".join(result["found"])
+
+
+# --- item 7: steppers say their new value; the skip link comes before the leaders ----------------
+
+def test_a_stepper_says_its_new_value_politely(site, fresh_page):
+    visit(site, fresh_page, "city")
+    coins = fresh_page.locator(".stepper-field", has=fresh_page.get_by_role("spinbutton", name="Coins"))
+    plus = coins.get_by_role("button", name="Coins: one more")
+    value = int(coins.get_by_role("spinbutton").input_value())
+    plus.click()
+    plus.click()
+    expect(plus).to_be_focused()  # focus stays on the button: the value is said by the status
+    expect(coins.get_by_role("status")).to_have_text(f"Coins: {value + 2}")
+    coins.get_by_role("button", name="Coins: one less").click()
+    expect(coins.get_by_role("status")).to_have_text(f"Coins: {value + 1}")
+
+
+def test_the_skip_link_comes_before_the_leaders(site, fresh_page):
+    visit(site, fresh_page, "leaders city")
+    fresh_page.get_by_role("button", name="Defeat tokens (−1): one more").focus()
+    for _ in range(3):
+        fresh_page.keyboard.press("Tab")
+        if fresh_page.evaluate("document.activeElement.classList.contains('skip-link')"):
+            break
+    expect(fresh_page.locator(".skip-link")).to_be_focused()
+    fresh_page.keyboard.press("Enter")
+    fresh_page.keyboard.press("Tab")
+    expect(fresh_page.locator("#city-actions button").first).to_be_focused()
+
+
+# --- item 8: a whole city entered and saved with the keyboard alone ------------------------------
+
+def tab_to(page: Page, test: str, most: int = 200) -> None:
+    """Presses Tab until the focused element passes ``test`` (a function of it, in JavaScript)."""
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"({test})(document.activeElement)"):
+            return
+    raise AssertionError(f"Tab never reached {test}")
+
+
+def test_a_city_entered_and_saved_with_the_keyboard_alone(site, fresh_page):
+    url, paths, app = site
+    page = fresh_page
+    page.goto(url + paths["keyboard city"])
+    tab_to(page, "el => el.textContent.trim() === 'This is me: Kim'")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Kim's city")).to_be_visible()
+    tab_to(page, "el => el.name === 'coins'")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("6")
+    tab_to(page, "el => el.getAttribute('aria-label') === 'Victory tokens of 1 (Age I): one more'")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    for card in ("altar", "loom"):
+        tab_to(page, f"el => el.value === '{card}'")
+        page.keyboard.press("Space")
+    tab_to(page, "el => el.textContent.trim() === 'Done'")
+    page.keyboard.press("Enter")
+    expect(page.locator(".flash")).to_have_text("Kim's city is saved.")
+    game_id = paths["keyboard city"].split("/")[2]
+    with app.app_context():
+        kim = storage.load_game(game_id).document["players"][0]
+    assert (sorted(kim["cards"]), kim["coins"], kim["tokens"].get("victory_1")) == (["altar", "loom"], 6, 2)

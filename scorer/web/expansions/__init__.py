@@ -29,6 +29,9 @@ class PagePart:
     label = None
     #: the template of its section of the city page (given ``form`` and ``section``)
     city_template: str | None = None
+    #: whether that section is a long list of chips: it then comes after the link that skips
+    #: to the save buttons, with the buildings (a section of counters comes before it)
+    city_chips: bool = False
     #: the template of its fields of the build checker's form (given ``form``, ``fields``)
     build_template: str | None = None
     #: the report key of its own build-checker question's answer, and the template showing

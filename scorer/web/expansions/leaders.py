@@ -221,6 +221,7 @@ class LeadersPages(PagePart):
     id = "leaders"
     label = _l("Leaders")
     city_template = "leaders/city.html"
+    city_chips = True
     build_template = "leaders/build_field.html"
     answer_key = "recruit"
     answer_template = "leaders/build_answer.html"
