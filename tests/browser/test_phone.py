@@ -139,7 +139,7 @@ def test_reopen_a_game_from_the_history_and_delete_it(page: Page, live_server, l
     page.goto(f"{live_server}/games/{game_id}")  # a browser's history lists the games it opened
     page.goto(live_server + "/")
     page.get_by_role("link", name="History").click()
-    page.get_by_role("link", name=re.compile("Saturday")).click()
+    page.get_by_role("link", name=re.compile("^Saturday")).click()
     expect(page.locator(".winners")).to_contain_text("Ada wins with 3 points.")
     page.get_by_role("link", name="Delete").click()
     page.get_by_role("button", name="Delete for good").click()
