@@ -6,45 +6,53 @@ games dealt at random (the real save path: each game validated, scored and its r
 written), then measures in-process through the Flask test client:
 
 - ``GET /api/v1/groups/<id>/stats`` (every figure, SQL aggregates over the results table);
-- ``GET /groups/<id>/report.pdf`` (statistics, four charts, WeasyPrint);
-- a city save (``scorer.games.service.save_city``, the path the city page and the API take),
-  with the results written as the app does, and with the results step switched off (the save
-  as it was before the results table), alternating: in a complete game (a correction: its
-  results are computed and written again) and in a game still being entered (no results yet).
+- ``GET /groups/<id>/report.pdf`` (statistics, four charts, WeasyPrint).
+
+A city save (``scorer.games.service.save_city``, the path the city page and the API take) is
+compared with the save before groups existed, in the same run: ``benchmarks/city_saves.py``
+runs as a child process in this tree and in the tree of the commit before the first one that
+touched ``scorer/groups`` (``git archive`` into a temporary folder), the two taking turns,
+``--rounds`` times each, on the same dealt game: saves in a complete game (a correction: its
+results are computed and written again) and in a game still being entered (no results yet),
+and in this tree also with the results step switched off. Quoted: the median CPU time of the
+saving process (the saving process's own work, which the load of other programs changes
+little; PostgreSQL's share is in its server), and with ``--instructions`` the median count of
+instructions per save under valgrind's callgrind (repeatable to a fraction of a per cent
+whatever the load; SQLite, one run per tree).
 
 Prints the medians (and the 90th percentile of the requests) per database.
 
-    .venv/bin/python benchmarks/stats.py [--games 5000] [--runs 15] [--saves 200]
-        [--databases sqlite postgresql]
+    .venv/bin/python benchmarks/stats.py [--games 5000] [--runs 15] [--saves 200] [--rounds 4]
+        [--databases sqlite postgresql] [--instructions] [--before COMMIT]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorer import create_app, storage  # noqa: E402
-from scorer.games import service as games_service  # noqa: E402
+from scorer import create_app  # noqa: E402
 from scorer.groups import service as groups_service  # noqa: E402
-from scorer.storage import results  # noqa: E402
 from tests import helpers  # noqa: E402
 from tests.postgres import running_cluster  # noqa: E402
 
 NAMES = ["Ada", "Bo", "Cyprian", "Dorota", "Eline", "Łukasz", "Zoë", "Ivo", "Jan", "Kai"]
 
 
-def fill(app, games: int, seed: int = 20) -> tuple[str, str]:
-    """A group of ``games`` complete seven-player games, and one more game outside it."""
+def fill(app, games: int, seed: int = 20) -> str:
+    """A group of ``games`` complete seven-player games: its id."""
     rng = random.Random(seed)
     with app.app_context():
         group = groups_service.create("Benchmark", None)
@@ -56,14 +64,8 @@ def fill(app, games: int, seed: int = 20) -> tuple[str, str]:
                 city["entered"] = True
             groups_service.create_game(group, document)
         took = time.perf_counter() - started
-        outside = helpers.deal(rng, 7)
-        for city in outside["players"]:
-            city["entered"] = True
-        game_id = games_service.create_game(outside)
-        outside["players"][0]["entered"] = False  # a game still being entered
-        entering = games_service.create_game(outside)
     print(f"  filled {games} games in {took:.0f} s ({1000 * took / games:.1f} ms a game)")
-    return group.id, game_id, entering
+    return group.id
 
 
 def timed(call, runs: int) -> tuple[list[float], list[float]]:
@@ -83,33 +85,10 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def saves(app, game_id: str, count: int) -> tuple[list[float], list[float]]:
-    """City saves with the results written, and with that step off, alternating."""
-    with app.app_context():
-        players = storage.load_game(game_id).document["players"]
-    written, bare, written_cpu, bare_cpu = [], [], [], []
-    real_write = results.write
-    for index in range(count):
-        player = players[1 + index % (len(players) - 1)]  # the first city stays as it is
-        city = dict(games_service.city_of(player), coins=index % 30)
-        city.pop("entered", None)
-        with_results = index % 2 == 0
-        results.write = real_write if with_results else (lambda *args: None)
-        try:
-            with app.app_context():
-                started, processor = time.perf_counter(), time.process_time()
-                games_service.save_city(game_id, player["id"], city, lambda _version: True)
-                (written if with_results else bare).append(time.perf_counter() - started)
-                (written_cpu if with_results else bare_cpu).append(time.process_time() - processor)
-        finally:
-            results.write = real_write
-    return written, bare, written_cpu, bare_cpu
-
-
 def measure(name: str, url: str, arguments) -> None:
     print(f"{name}:")
     app = create_app({"TESTING": True, "SECRET_KEY": "benchmark", "DATABASE_URL": url})
-    group_id, game_id, entering = fill(app, arguments.games)
+    group_id = fill(app, arguments.games)
     client = app.test_client()
 
     def stats():
@@ -131,37 +110,123 @@ def measure(name: str, url: str, arguments) -> None:
           f"p90 {percentile(report_times, 0.9):.2f} s ({len(report_times)} runs); "
           f"CPU of this process: median {statistics.median(report_cpu):.2f} s")
     print(f"  load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    for label, saved_game in (("a complete game", game_id), ("a game being entered", entering)):
-        report_saves(label, *saves(app, saved_game, arguments.saves))
     for engine in app.extensions.get("scorer.storage", {}).values():
         engine.dispose()
 
 
-def report_saves(label: str, written, bare, written_cpu, bare_cpu) -> None:
-    with_median, bare_median = statistics.median(written), statistics.median(bare)
-    print(f"  city save in {label}: median {1000 * with_median:.2f} ms with the results table, "
-          f"{1000 * bare_median:.2f} ms without: {100 * (with_median / bare_median - 1):+.1f} % "
-          f"({len(written)} + {len(bare)} saves); CPU of this process: "
-          f"{1000 * statistics.median(written_cpu):.2f} ms and "
-          f"{1000 * statistics.median(bare_cpu):.2f} ms")
+def before_groups() -> str:
+    """The commit before the first one that touched ``scorer/groups``."""
+    first = subprocess.run(["git", "log", "--format=%H", "--", "scorer/groups"], cwd=ROOT,
+                           check=True, capture_output=True, text=True).stdout.split()[-1]
+    return subprocess.run(["git", "rev-parse", "--short", f"{first}^"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
+def source_tree(commit: str, folder: Path) -> Path:
+    """The files of ``commit``, unpacked into ``folder``."""
+    archive = subprocess.run(["git", "archive", commit], cwd=ROOT, check=True,
+                             capture_output=True).stdout
+    folder.mkdir()
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
+def child(tree: Path, document: Path, saves: int, database: str | None, *wrapper: str,
+          count: bool = False) -> dict:
+    command = [*wrapper, sys.executable, str(ROOT / "benchmarks" / "city_saves.py"), str(tree),
+               str(document), str(saves), *(["--database", database] if database else []),
+               *(["--count"] if count else [])]
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    return json.loads(done.stdout)
+
+
+def compare_saves(trees: dict[str, Path], document: Path, arguments, databases) -> None:
+    """Saves in each tree, the trees taking turns; ``databases()`` gives each child an empty
+    database (a context manager yielding its URL, or None for a temporary SQLite file)."""
+    found: dict[str, dict[str, list[float]]] = {label: {} for label in trees}
+    per_run = max(4, arguments.saves // arguments.rounds)
+    for round_ in range(arguments.rounds):
+        for label in (list(trees) if round_ % 2 == 0 else list(reversed(trees))):
+            with databases() as url:
+                out = child(trees[label], document, per_run, url)
+            for variant, seconds in out["seconds"].items():
+                found[label].setdefault(variant, []).extend(seconds)
+    print_comparison(found, "CPU of the saving process", lambda seconds: f"{1000 * seconds:.2f} ms")
+
+
+def count_instructions(trees: dict[str, Path], document: Path, saves: int) -> None:
+    """Instructions per save under callgrind, one run per tree (SQLite)."""
+    found: dict[str, dict[str, list[int]]] = {}
+    for label, tree in trees.items():
+        with tempfile.TemporaryDirectory() as folder:
+            out = child(tree, document, saves, None, "valgrind", "--tool=callgrind",
+                        "--toggle-collect=sys_call_tracing", "--dump-after=sys_call_tracing",
+                        f"--callgrind-out-file={folder}/callgrind.out", count=True)
+            dumps = sorted(Path(folder).glob("callgrind.out.*"),
+                           key=lambda path: int(path.suffix[1:]))
+            counts = [dumped_instructions(path) for path in dumps]
+        if len(counts) != len(out["order"]):
+            raise RuntimeError(f"{len(counts)} callgrind dumps for {len(out['order'])} saves")
+        found[label] = {}
+        for variant, instructions in zip(out["order"], counts, strict=True):
+            found[label].setdefault(variant, []).append(instructions)
+    print_comparison(found, "instructions (callgrind)", lambda count: f"{count / 1e6:.3f} M")
+
+
+def print_comparison(found: dict[str, dict[str, list]], measure: str, shown) -> None:
+    """The medians of each kind of save, now and before groups, and their ratios."""
+    now, before = found["now"], found["before groups"]
+    for game, label in (("complete", "a complete game"), ("entering", "a game being entered")):
+        bare_saves = now[f"{game} without results"]
+        current, earlier = statistics.median(now[game]), statistics.median(before[game])
+        bare = statistics.median(bare_saves)
+        print(f"  city save in {label}, {measure}: {shown(current)} now, {shown(earlier)} before "
+              f"groups: {100 * (current / earlier - 1):+.1f} %; now with the results step off "
+              f"{shown(bare)}: {100 * (current / bare - 1):+.1f} % ({len(now[game])} + "
+              f"{len(before[game])} + {len(bare_saves)} saves)")
+
+
+def dumped_instructions(path: Path) -> int:
+    for line in path.read_text().splitlines():
+        if line.startswith(("summary:", "totals:")):
+            return int(line.split()[1])
+    raise RuntimeError(f"no total in {path}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--saves", type=int, default=200)
+    parser.add_argument("--saves", type=int, default=200, help="city saves per tree")
+    parser.add_argument("--rounds", type=int, default=4, help="turns each tree takes")
     parser.add_argument("--databases", nargs="+", default=["sqlite", "postgresql"],
                         choices=["sqlite", "postgresql"])
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions of each save under valgrind (slow)")
+    parser.add_argument("--before", help="the commit before groups (found in git by default)")
     arguments = parser.parse_args()
     with ExitStack() as stack:
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        before = arguments.before or before_groups()
+        trees = {"now": ROOT, "before groups": source_tree(before, folder / "before")}
+        document = folder / "game.json"
+        dealt = helpers.deal(random.Random(7), 7, "second")
+        for city in dealt["players"]:
+            city["entered"] = True
+        document.write_text(json.dumps(dealt), encoding="utf-8")
+        print(f"before groups: {before}; load average {os.getloadavg()[0]:.1f} on "
+              f"{os.cpu_count()} cores")
         for database in arguments.databases:
             if database == "sqlite":
-                folder = stack.enter_context(tempfile.TemporaryDirectory())
                 measure("SQLite", f"sqlite:///{folder}/stats.sqlite", arguments)
+                compare_saves(trees, document, arguments, lambda: nullcontext(None))
+                if arguments.instructions:
+                    count_instructions(trees, document, arguments.saves)
             else:
                 cluster = stack.enter_context(running_cluster(durable=True))
                 measure("PostgreSQL", cluster.url(), arguments)
+                compare_saves(trees, document, arguments, cluster.fresh_schema)
+        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

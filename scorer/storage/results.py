@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass
-from datetime import datetime
-from functools import cache
+from datetime import UTC, datetime
+from functools import cache, lru_cache
 
 from sqlalchemy import Connection, Engine, Update, bindparam, delete, insert, select, update
 
@@ -31,6 +31,7 @@ from .engine import writer
 from .schema import PAD_SLOTS, game, result
 
 
+@lru_cache(maxsize=4096)
 def player_key(name: str) -> str:
     """The name a player is known by across a group's games."""
     folded = unicodedata.normalize("NFC", name).casefold()
@@ -69,10 +70,20 @@ def complete(document: object) -> bool:
             and all(isinstance(p, dict) and is_entered(p) for p in players))
 
 
-def results_of(document: object, game: Game | None = None) -> list[Result]:
-    """The results of a complete, valid game document (current format); [] for any other.
+HEAD_COLUMNS = ("seat", "name", "name_key", "wonder", "side", "total", "rank", "coins", "winners",
+                "seats", "edition", "expansions", "played_on", "group_id", "margin", "pad",
+                *(f"p{slot}" for slot in range(PAD_SLOTS)))
+#: a game's stored results, in the order of HEAD_COLUMNS (built once: a save runs it)
+STORED = select(*(result.c[c] for c in HEAD_COLUMNS)).where(result.c.game_id == bindparam("at_game"))
 
-    ``game``: the game the engine parsed from ``document`` (parsed again when None).
+
+def rows_of(document: object, created_at: datetime, group_pk: int | None,
+            game: Game | None = None) -> list[tuple]:
+    """What the results table holds for ``document``: a tuple of HEAD_COLUMNS per player (the
+    Free City is none), by seat; none for a game that is not complete and valid.
+
+    ``game``: the game the engine parsed from ``document`` (parsed again when None). Tuples,
+    not dicts: a save compares them with the stored rows, and most are equal.
     """
     if not complete(document):
         return []
@@ -81,50 +92,42 @@ def results_of(document: object, game: Game | None = None) -> list[Result]:
         if problems:
             return []
     report = score_game(game)
-    expansions = ",".join(sorted(game.ruleset.expansions))
-    winners = sum(1 for player in report.players if player.rank == 1)
-    seats = len(report.players)
-    out = []
-    for seat, (player, city) in enumerate(zip(report.players, document["players"], strict=True)):
-        if player.free_city:
-            continue
-        out.append(Result(
-            seat=seat, name=player.name, wonder=str(city.get("wonder")), side=str(city.get("side")),
-            total=player.total, rank=player.rank, coins=player.coins, winners=winners,
-            seats=seats, edition=report.edition, expansions=expansions,
-            rows=tuple((row, player.scores[row]) for row in report.categories)))
-    return out
+    categories = report.categories
+    if len(categories) > PAD_SLOTS:
+        raise ValueError(f"a score pad of {len(categories)} rows: the results hold {PAD_SLOTS}")
+    players = [(seat, player) for seat, player in enumerate(report.players)
+               if not player.free_city]
+    totals = sorted((player.total for _seat, player in players), reverse=True)
+    common = (sum(1 for player in report.players if player.rank == 1), len(report.players),
+              report.edition, ",".join(sorted(game.ruleset.expansions)),
+              created_at.date().isoformat(), group_pk,
+              totals[0] - totals[1] if len(totals) > 1 else 0,  # the winner's lead
+              ",".join(categories))
+    blanks = (None,) * (PAD_SLOTS - len(categories))
+    cities = document["players"]
+    return [(seat, player.name, player_key(player.name), str(cities[seat].get("wonder")),
+             str(cities[seat].get("side")), player.total, player.rank, player.coins, *common,
+             *(player.scores[row] for row in categories), *blanks)
+            for seat, player in players]
 
 
-def margin(found: list[Result]) -> int:
-    """How far the winner's total is ahead of the next one (0 for a tie on points)."""
-    totals = sorted((r.total for r in found), reverse=True)
-    return totals[0] - totals[1] if len(totals) > 1 else 0
+def results_of(document: object) -> list[Result]:
+    """The results of a complete, valid game document (current format); [] for any other: what
+    the migrations that fill the table read (each writes the columns of its revision)."""
+    found = []
+    for row in rows_of(document, UNDATED, None):
+        head = dict(zip(HEAD_COLUMNS, row, strict=True))
+        found.append(Result(**{name: head[name] for name in RESULT_FIELDS},
+                            rows=tuple(zip(head["pad"].split(","), row[PAD_AT + 1:], strict=False))))
+    return found
 
 
-def heads(game_pk: int, found: list[Result], created_at: datetime, group_pk: int | None) -> list[dict]:
-    played_on, lead = created_at.date().isoformat(), margin(found)
-    return [dict(game_id=game_pk, seat=r.seat, name=r.name, name_key=player_key(r.name),
-                 wonder=r.wonder, side=r.side, total=r.total, rank=r.rank, coins=r.coins,
-                 winners=r.winners, seats=r.seats, edition=r.edition, expansions=r.expansions,
-                 played_on=played_on, group_id=group_pk, margin=lead, **pad_of(r))
-            for r in found]
-
-
-def pad_of(found: Result) -> dict:
-    """The result's ``pad`` (its rows' ids) and ``p0``, ``p1``, ... (the points in them)."""
-    if len(found.rows) > PAD_SLOTS:
-        raise ValueError(f"a score pad of {len(found.rows)} rows: the results hold {PAD_SLOTS}")
-    points = {f"p{slot}": None for slot in range(PAD_SLOTS)}
-    points.update({f"p{slot}": value for slot, (_row, value) in enumerate(found.rows)})
-    return {"pad": ",".join(row for row, _value in found.rows), **points}
-
-
-HEAD_COLUMNS = ("seat", "name", "name_key", "wonder", "side", "total", "rank", "coins", "winners",
-                "seats", "edition", "expansions", "played_on", "group_id", "margin", "pad",
-                *(f"p{slot}" for slot in range(PAD_SLOTS)))
-#: a game's stored results, in the order of HEAD_COLUMNS (built once: a save runs it)
-STORED = select(*(result.c[c] for c in HEAD_COLUMNS)).where(result.c.game_id == bindparam("at_game"))
+#: the fields of a :class:`Result` that are columns; where ``pad`` is in a row of HEAD_COLUMNS
+RESULT_FIELDS = ("seat", "name", "wonder", "side", "total", "rank", "coins", "winners", "seats",
+                 "edition", "expansions")
+PAD_AT = HEAD_COLUMNS.index("pad")
+#: a creation time for :func:`results_of`, whose results carry no date
+UNDATED = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def write(connection: Connection, game_pk: int, document: object, created_at: datetime,
@@ -133,46 +136,41 @@ def write(connection: Connection, game_pk: int, document: object, created_at: da
 
     Only what differs is written (a city save changes a player's row or a few, and every row
     written costs an entry in each of the table's indexes): rows are compared with the stored
-    ones, changed columns updated, missing seats inserted, seats gone deleted. ``game``: the
-    game parsed from ``document`` (see :class:`Checked`). ``had_results``: False when the game
-    has no stored results (a new game, or a stored document that was not complete): then
-    nothing is read.
+    ones, the changed ones updated in one statement, missing seats inserted, seats gone
+    deleted. ``game``: the game parsed from ``document`` (see :class:`Checked`).
+    ``had_results``: False when the game has no stored results (a new game, or a stored
+    document that was not complete): then nothing is read.
     """
-    found = results_of(document, game)
-    if not found and not had_results:
+    wanted = {row[0]: row for row in rows_of(document, created_at, group_pk, game)}
+    if not wanted and not had_results:
         return
-    wanted = {head["seat"]: head for head in heads(game_pk, found, created_at, group_pk)}
     stored = {}
     if had_results:
-        stored = {row[0]: row for row in connection.execute(STORED, {"at_game": game_pk})}
+        stored = {row[0]: tuple(row) for row in connection.execute(STORED, {"at_game": game_pk})}
     gone = [seat for seat in stored if seat not in wanted]
     if gone:
         connection.execute(delete(result).where(result.c.game_id == game_pk,
                                                 result.c.seat.in_(gone)))
-    added = [head for seat, head in wanted.items() if seat not in stored]
+    added = [dict(zip(HEAD_COLUMNS, row, strict=True), game_id=game_pk)
+             for seat, row in wanted.items() if seat not in stored]
     if added:
         connection.execute(insert(result), added)
-    changes: dict[tuple[str, ...], list[dict]] = {}
-    for seat, row in stored.items():
-        head = wanted.get(seat)
-        if head is None:
-            continue
-        changed = tuple(column for column, value in zip(HEAD_COLUMNS, row, strict=True)
-                        if value != head[column])
-        if changed:
-            changes.setdefault(changed, []).append(
-                {"at_game": game_pk, "at_seat": seat,
-                 **{f"new_{column}": head[column] for column in changed}})
-    for changed, rows in changes.items():  # one statement for the rows changed alike
-        connection.execute(updating(changed), rows)
+    changed = [row for seat, row in wanted.items() if seat in stored and stored[seat] != row]
+    if changed:
+        columns = tuple(index for index in range(1, len(HEAD_COLUMNS))
+                        if any(stored[row[0]][index] != row[index] for row in changed))
+        connection.execute(updating(columns), [
+            {"at_game": game_pk, "at_seat": row[0], **{f"new_{i}": row[i] for i in columns}}
+            for row in changed])
 
 
 @cache
-def updating(columns: tuple[str, ...]) -> Update:
-    """The statement setting ``columns`` of one result (built once per set of columns)."""
+def updating(columns: tuple[int, ...]) -> Update:
+    """The statement setting ``columns`` (positions in HEAD_COLUMNS) of one result (built once
+    per set of columns)."""
     return (update(result)
             .where(result.c.game_id == bindparam("at_game"), result.c.seat == bindparam("at_seat"))
-            .values({column: bindparam(f"new_{column}") for column in columns}))
+            .values({HEAD_COLUMNS[index]: bindparam(f"new_{index}") for index in columns}))
 
 
 def move(connection: Connection, game_pks, group_pk: int | None) -> None:
@@ -193,8 +191,7 @@ def stored(connection: Connection, game_pk: int) -> list[tuple]:
 
 def expected(document: object, created_at: datetime, group_pk: int | None) -> list[tuple]:
     """What :func:`write` stores for ``document``, in the shape of :func:`stored`."""
-    found = results_of(document)
-    return sorted(tuple(h[c] for c in HEAD_COLUMNS) for h in heads(0, found, created_at, group_pk))
+    return sorted(rows_of(document, created_at, group_pk))
 
 
 def rebuild(engine: Engine) -> tuple[int, int]:
