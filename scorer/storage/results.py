@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache, lru_cache
 
-from sqlalchemy import Connection, Engine, Update, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Engine, delete, insert, select, update
 
 from ..engine.city import Game
 from ..engine.scoring import score_game
@@ -73,8 +73,6 @@ def complete(document: object) -> bool:
 HEAD_COLUMNS = ("seat", "name", "name_key", "wonder", "side", "total", "rank", "coins", "winners",
                 "seats", "edition", "expansions", "played_on", "group_id", "margin", "pad",
                 *(f"p{slot}" for slot in range(PAD_SLOTS)))
-#: a game's stored results, in the order of HEAD_COLUMNS (built once: a save runs it)
-STORED = select(*(result.c[c] for c in HEAD_COLUMNS)).where(result.c.game_id == bindparam("at_game"))
 
 
 def rows_of(document: object, created_at: datetime, group_pk: int | None,
@@ -144,33 +142,50 @@ def write(connection: Connection, game_pk: int, document: object, created_at: da
     wanted = {row[0]: row for row in rows_of(document, created_at, group_pk, game)}
     if not wanted and not had_results:
         return
-    stored = {}
-    if had_results:
-        stored = {row[0]: tuple(row) for row in connection.execute(STORED, {"at_game": game_pk})}
-    gone = [seat for seat in stored if seat not in wanted]
-    if gone:
-        connection.execute(delete(result).where(result.c.game_id == game_pk,
-                                                result.c.seat.in_(gone)))
-    added = [dict(zip(HEAD_COLUMNS, row, strict=True), game_id=game_pk)
-             for seat, row in wanted.items() if seat not in stored]
-    if added:
-        connection.execute(insert(result), added)
-    changed = [row for seat, row in wanted.items() if seat in stored and stored[seat] != row]
-    if changed:
-        columns = tuple(index for index in range(1, len(HEAD_COLUMNS))
-                        if any(stored[row[0]][index] != row[index] for row in changed))
-        connection.execute(updating(columns), [
-            {"at_game": game_pk, "at_seat": row[0], **{f"new_{i}": row[i] for i in columns}}
-            for row in changed])
+    cursor = connection.connection.cursor()  # see :func:`driver_sql`
+    try:
+        stored = {}
+        if had_results:
+            cursor.execute(driver_sql(STORED_SQL, connection), (game_pk,))
+            stored = {row[0]: tuple(row) for row in cursor.fetchall()}
+        gone = [seat for seat in stored if seat not in wanted]
+        if gone:
+            connection.execute(delete(result).where(result.c.game_id == game_pk,
+                                                    result.c.seat.in_(gone)))
+        added = [dict(zip(HEAD_COLUMNS, row, strict=True), game_id=game_pk)
+                 for seat, row in wanted.items() if seat not in stored]
+        if added:
+            connection.execute(insert(result), added)
+        changed = [row for seat, row in wanted.items() if seat in stored and stored[seat] != row]
+        if changed:
+            columns = tuple(index for index in range(1, len(HEAD_COLUMNS))
+                            if any(stored[row[0]][index] != row[index] for row in changed))
+            cursor.executemany(driver_sql(updating(columns), connection),
+                               [(*(row[i] for i in columns), game_pk, row[0]) for row in changed])
+    finally:
+        cursor.close()
+
+
+#: a game's stored results, in the order of HEAD_COLUMNS
+STORED_SQL = f"SELECT {', '.join(HEAD_COLUMNS)} FROM result WHERE game_id = ?"
+
+
+def driver_sql(sql: str, connection: Connection) -> str:
+    """``sql`` (with ``?`` placeholders) as the connection's driver takes it (psycopg: ``%s``).
+
+    A save reads a game's results and updates the changed ones through the driver's own
+    cursor, in the save's transaction: through SQLAlchemy each statement cost as much as the
+    rest of the results step (building its cache key, processing 7 rows of 32 columns). Plain
+    SQL on one table, written for both databases; the placeholders are the only difference.
+    """
+    return sql if connection.dialect.paramstyle == "qmark" else sql.replace("?", "%s")
 
 
 @cache
-def updating(columns: tuple[int, ...]) -> Update:
-    """The statement setting ``columns`` (positions in HEAD_COLUMNS) of one result (built once
-    per set of columns)."""
-    return (update(result)
-            .where(result.c.game_id == bindparam("at_game"), result.c.seat == bindparam("at_seat"))
-            .values({HEAD_COLUMNS[index]: bindparam(f"new_{index}") for index in columns}))
+def updating(columns: tuple[int, ...]) -> str:
+    """The statement setting ``columns`` (positions in HEAD_COLUMNS) of one result."""
+    return (f"UPDATE result SET {', '.join(f'{HEAD_COLUMNS[index]} = ?' for index in columns)} "
+            "WHERE game_id = ? AND seat = ?")
 
 
 def move(connection: Connection, game_pks, group_pk: int | None) -> None:
