@@ -96,15 +96,18 @@ def rows_of(document: object, created_at: datetime, group_pk: int | None,
     players = [(seat, player) for seat, player in enumerate(report.players)
                if not player.free_city]
     totals = sorted((player.total for _seat, player in players), reverse=True)
-    common = (sum(1 for player in report.players if player.rank == 1), len(report.players),
-              report.edition, ",".join(sorted(game.ruleset.expansions)),
-              created_at.date().isoformat(), group_pk,
-              totals[0] - totals[1] if len(totals) > 1 else 0,  # the winner's lead
-              ",".join(categories))
+    lead = totals[0] - totals[1] if len(totals) > 1 else 0
+    game_wide = (sum(1 for player in report.players if player.rank == 1), len(report.players),
+                 report.edition, ",".join(sorted(game.ruleset.expansions)),
+                 created_at.date().isoformat(), group_pk)
+    pad = ",".join(categories)
     blanks = (None,) * (PAD_SLOTS - len(categories))
     cities = document["players"]
+    # the winner's lead is on the winners' rows only (0 on the others): the closest games are
+    # read from those, and a save that changes the lead then rewrites one row, not every one
     return [(seat, player.name, player_key(player.name), str(cities[seat].get("wonder")),
-             str(cities[seat].get("side")), player.total, player.rank, player.coins, *common,
+             str(cities[seat].get("side")), player.total, player.rank, player.coins, *game_wide,
+             lead if player.rank == 1 else 0, pad,
              *(player.scores[row] for row in categories), *blanks)
             for seat, player in players]
 

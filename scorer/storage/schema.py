@@ -137,7 +137,7 @@ result = Table(
     Column("played_on", String(10), nullable=False),  # the game's UTC creation date, ISO
     # the game's group (a copy of game.group_id, moved with it: the statistics read no join)
     Column("group_id", Integer),
-    Column("margin", Integer, nullable=False, server_default="0"),  # winner's lead in the game
+    Column("margin", Integer, nullable=False, server_default="0"),  # the lead, on winners' rows
     Column("pad", Text, nullable=False, server_default=""),
     *(Column(f"p{slot}", Integer) for slot in range(PAD_SLOTS)),
 )
