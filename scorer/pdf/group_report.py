@@ -24,7 +24,8 @@ from ..i18n import translator
 from ..storage.groups import Group
 from .document import render_pdf
 from .download import pdf_response, slug
-from .paper import PAPERS, Paper, default_paper, parse_tag
+from .paper import Paper
+from .print_options import language_and_paper, print_options
 from .views import requested_paper
 
 bp = Blueprint("groups_report", __name__)
@@ -69,24 +70,14 @@ def report(group_id: str):
 
 @click.command("report")
 @click.argument("group_id")
-@click.option("--lang", "tag", default="en", show_default=True,
-              help="Language of the report: en, nl or pl (en_US also chooses Letter paper).")
-@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
-              help="Paper size; by default Letter for en_US and A4 otherwise.")
-@click.option("--output", type=click.File("wb"), required=True,
-              help="The PDF file to write (- for standard output).")
+@print_options("Language of the report: en, nl or pl (en_US also chooses Letter paper).")
 @with_appcontext
 def report_command(group_id: str, tag: str, paper: str | None, output) -> None:
     """Write the printable report of the group GROUP_ID."""
     group = service.load(group_id)
     if group is None:
         raise click.ClickException(f"no group has the id {group_id!r}")
-    parsed = parse_tag(tag)
-    languages = current_app.config["LANGUAGES"]
-    if parsed is None or parsed[0] not in languages:
-        raise click.BadParameter(f"choose one of {', '.join(languages)}.", param_hint="--lang")
-    language, territory = parsed
-    chosen = PAPERS[paper.lower()] if paper else default_paper(language, territory)
+    language, chosen = language_and_paper(tag, paper)
     with current_app.test_request_context(headers={"Accept-Language": language}), \
             force_locale(language):
         output.write(report_pdf(group, Filters(), language, chosen))
