@@ -7,8 +7,9 @@ Debian's Chromium at 390x844 with Playwright, one browser context per phone:
 1. Taps and scripted seconds per city: the seven cities of ``seven_players.json`` (set up on
    the new-game page's terms: names, wonders and sides, cities still to be entered) are each
    entered on a phone of their own, from the game's join link: "This is me", a tap per
-   building chip, the +/- steppers for stages and tokens, the coins typed, then "Score pad"
-   (which saves). A tap is a click; typing a number is one tap on the field plus its keys.
+   building chip, a tap on the stages built, the coins typed, the victory tokens typed as
+   their values ("1355"), the defeat stepper, then "Done" (which saves). A tap is a
+   click; typing is one tap on the field plus its keys (counted apart).
    The stored game must then equal the sample and the pad name its winner.
 2. Live pad delay: one phone keeps the pad open; another saves a city (coins changed each
    time) ``--saves`` times. The delay is from the save's answer reaching the saving phone to
@@ -44,8 +45,8 @@ CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
-TOKEN_LABELS = {"victory_1": "Victory tokens of 1 (Age I)", "victory_3": "Victory tokens of 3 (Age II)",
-                "victory_5": "Victory tokens of 5 (Age III)", "defeat": "Defeat tokens (−1)"}
+#: the victory tokens are typed as their values in one field, the defeats have a stepper
+VICTORY_VALUES = {"victory_1": "1", "victory_3": "3", "victory_5": "5"}
 
 
 def serve(folder: str):
@@ -77,12 +78,12 @@ class Phone:
         locator.click()
         self.taps += 1
 
-    def type_number(self, locator, value: int) -> None:
+    def type_text(self, locator, text: str) -> None:
         locator.click()
         self.taps += 1
         locator.press("Control+a")
-        locator.press_sequentially(str(value))
-        self.keys += len(str(value))
+        locator.press_sequentially(text)
+        self.keys += len(text)
 
 
 def stepper_up(phone: Phone, label: str, times: int) -> None:
@@ -99,12 +100,18 @@ def enter_city(browser, base: str, game_id: str, city: dict) -> tuple[int, int, 
     phone.tap(phone.page.get_by_role("button", name=f"This is me: {city['name']}"))
     for card_id in city.get("cards", []):
         phone.tap(phone.page.locator(f'label.chip:has(input[value="{card_id}"])'))
-    stepper_up(phone, "Wonder stages built", city.get("stages", 0))
+    if city.get("stages"):
+        phone.tap(phone.page.get_by_role("group", name="Wonder stages built")
+                  .get_by_role("radio", name=str(city["stages"]), exact=True))
     if city.get("coins"):
-        phone.type_number(phone.page.get_by_label("Coins", exact=True), city["coins"])
-    for kind, count in (city.get("tokens") or {}).items():
-        stepper_up(phone, TOKEN_LABELS[kind], count)
-    phone.tap(phone.page.locator("#city-actions").get_by_role("button", name="Score pad"))
+        phone.type_text(phone.page.get_by_label("Coins", exact=True), str(city["coins"]))
+    tokens = city.get("tokens") or {}
+    victories = "".join(VICTORY_VALUES[kind] * count for kind, count in tokens.items()
+                        if kind in VICTORY_VALUES)
+    if victories:  # one digit per token: a digit pad has no space key
+        phone.type_text(phone.page.get_by_label("Victory tokens", exact=True), victories)
+    stepper_up(phone, "Defeat tokens (−1)", tokens.get("defeat", 0))
+    phone.tap(phone.page.locator("#city-actions").get_by_role("button", name="Done"))
     expect(phone.page.locator(".flash")).to_have_text(f"{city['name']}'s city is saved.")
     seconds = time.perf_counter() - started
     context.close()

@@ -13,7 +13,11 @@
     if (group) {  // e.g. conflict tokens: two battles per age, six tokens in all
       var others = 0;
       document.querySelectorAll('input[data-sum="' + group + '"]').forEach(function (other) {
-        if (other !== input) { others += Math.max(0, parseInt(other.value, 10) || 0); }
+        if (other === input) { return; }
+        // typed victory tokens ("1 3 5") count as many tokens as they hold
+        var count = other.hasAttribute("data-tokens") ? Number(other.getAttribute("data-tokens"))
+          : parseInt(other.value, 10);
+        others += Math.max(0, count || 0);
       });
       var left = Math.max(0, Number(input.getAttribute("data-sum-max")) - others);
       if (left < max) { max = left; why = input.getAttribute("data-sum-why") || why; }
@@ -53,6 +57,27 @@
     input.addEventListener("input", refreshAll);
   });
   refreshAll();
+  // Victory tokens typed as their values ("1 3 5 5"): their sum beside the field as they are
+  // typed, nothing while the text is not (yet) only token values; they count towards the
+  // tokens in all that the defeat stepper stops at.
+  document.querySelectorAll("[data-token-total]").forEach(function (total) {
+    var input = document.getElementById(total.getAttribute("for"));
+    var values = (input.getAttribute("placeholder") || "").split(" ");
+    var single = values.every(function (value) { return value.length === 1; });
+    function show() {
+      var runs = input.value.split(/[\s,+]+/).filter(Boolean), sum = 0, count = 0, ok = runs.length > 0;
+      runs.forEach(function (run) {
+        (single ? run.split("") : [run]).forEach(function (value) {
+          if (values.indexOf(value) === -1) { ok = false; } else { sum += Number(value); count += 1; }
+        });
+      });
+      total.textContent = ok ? "= " + sum : "";
+      input.setAttribute("data-tokens", ok ? String(count) : "0");
+      refreshAll();  // the other tokens' steppers: six battles in all
+    }
+    input.addEventListener("input", show);
+    show();
+  });
   // Each filter box filters the chips of its own section (buildings; leaders).
   document.querySelectorAll("[data-filter]").forEach(function (filter) {
     var scope = filter.closest("section") || document;

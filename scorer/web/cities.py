@@ -26,7 +26,16 @@ from ..safety.numbers import parse_int
 from .editions import document_ruleset
 from .expansions import parts_of
 from .expired_forms import shows_expired_forms
-from .forms import CityForm, city_form, side_choices, token_kinds
+from .forms import (
+    VICTORIES,
+    CityForm,
+    city_form,
+    side_choices,
+    token_data,
+    token_fields,
+    token_text,
+    tokens_typed,
+)
 from .labels import card_label, colour_labels, side_label, wonder_label
 from .problems import ErrorMap, summary
 from .saved import saved_or_404
@@ -70,7 +79,7 @@ def player_data(player: dict, ruleset: Ruleset) -> dict:
     data = {"cards": list(player.get("cards", [])), "stages": player.get("stages", 0),
             "coins": player.get("coins", 0), "wonder": player.get("wonder"),
             "side": player.get("side")}
-    data.update({kind: tokens.get(kind, 0) for kind in token_kinds(ruleset)})
+    data.update(token_data(ruleset, tokens))
     for part in parts_of(ruleset):
         data.update(part.player_data(player))
     return data
@@ -114,11 +123,18 @@ def wonder_taken(errors: ErrorMap, document: dict, index: int) -> list[str]:
     return found
 
 
+def token_problems(errors: ErrorMap, at: str, kinds, several: bool) -> list[str]:
+    """The problems of a token field; in the field of several kinds each names its kind."""
+    return [_("Tokens of %(value)d: %(problem)s", value=kind.value, problem=message) if several
+            else message
+            for kind in kinds for message in errors.take(f"{at}.tokens.{kind.id}")]
+
+
 def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: dict, status=200,
                 conflict: dict | None = None):
     ruleset = document_ruleset(saved.document)
     catalog = ruleset.catalog
-    kinds = token_kinds(ruleset)
+    kinds = token_fields(ruleset)
     player = document["players"][index]
     at = f"players[{index}]"
     selected = form.cards.data or []
@@ -128,7 +144,8 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
                 for part in parts_of(ruleset)]
     fields = {name: errors.take(f"{at}.{name}") for name in SEAT_AND_COUNTS}
     fields["wonder"] += wonder_taken(errors, document, index)
-    fields.update({kind: errors.take(f"{at}.tokens.{kind}") for kind in kinds})
+    for name, held in kinds.items():
+        fields[name] = token_problems(errors, at, held, several=name == VICTORIES)
     card_lists = [p.get("cards", []) if isinstance(p, dict) else [] for p in saved.document["players"]]
     left = copies_left(catalog, card_lists, index)
     wonder = catalog.wonders.get(saved.document["players"][index].get("wonder"))
@@ -145,15 +162,16 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
         sections=[{"template": part.city_template, "section": section, "chips": part.city_chips}
                   for part, section in sections if part.city_template],
         wonder_name=wonder_label(wonder) if wonder else "", side=side_label(ruleset, side),
-        token_kinds=kinds, deck_players=max(len(card_lists), ruleset.min_players),
-        token_max={kind.id: kind.limit for kind in ruleset.tokens}, max_battles=ruleset.max_battles,
+        token_fields=list(kinds), typed_tokens=VICTORIES,
+        deck_players=max(len(card_lists), ruleset.min_players),
+        token_max={name: held[0].limit for name, held in kinds.items()}, max_battles=ruleset.max_battles,
         conflict=conflict, me=seats_remembered.your_seat(saved)
         if seats_remembered.chosen_player(saved.id) else None,
     ), status
 
 
 def city_summary(form: CityForm, fields: dict[str, list[str]], general: list[str],
-                 unknown: list[str], groups: list[dict], kinds: tuple[str, ...],
+                 unknown: list[str], groups: list[dict], kinds,
                  sections: list = ()) -> list[dict]:
     """Every problem of the city form, in the page's order, for the summary at its top."""
     entries = [(None, None, general)]
@@ -177,11 +195,10 @@ def city_document(saved, index: int, form: CityForm) -> dict:
     the engine still judges everything else and the page shows all problems in one go."""
     document = copy.deepcopy(saved.document)
     ruleset = document_ruleset(document)
-    kinds = token_kinds(ruleset)
     city = document["players"][index]
-    typed = {name: form[name].data for name in ("stages", "coins", *kinds) if not form[name].errors}
-    tokens = {kind: (city.get("tokens") or {}).get(kind, 0) for kind in kinds}
-    tokens.update({kind: typed[kind] for kind in kinds if kind in typed})
+    typed = {name: form[name].data for name in ("stages", "coins") if not form[name].errors}
+    tokens = {kind.id: (city.get("tokens") or {}).get(kind.id, 0) for kind in ruleset.tokens}
+    tokens.update(tokens_typed(form, ruleset))
     city.update(seat_typed(form))
     city.update(cards=list(form.cards.data or []), stages=typed.get("stages", city.get("stages", 0)),
                 coins=typed.get("coins", city.get("coins", 0)),
@@ -248,8 +265,8 @@ def conflict_rows(form: CityForm, stored: dict, ruleset: Ruleset) -> list[dict]:
     catalog = ruleset.catalog
     data = player_data(stored, ruleset)
     rows = []
-    for name in ("stages", "coins", *token_kinds(ruleset)):
-        mine, theirs = form[name].data, data[name]
+    for name in ("stages", "coins", *token_fields(ruleset)):
+        mine, theirs = (token_text(ruleset, name, value) for value in (form[name].data, data[name]))
         rows.append({"label": form[name].label.text, "mine": mine, "theirs": theirs,
                      "differs": mine != theirs})
 

@@ -26,12 +26,13 @@ from wtforms.validators import Length, NumberRange, Optional, StopValidation
 from wtforms.widgets import TextInput
 
 from ..engine.names import normalised
-from ..engine.rules import Ruleset, get_ruleset
+from ..engine.rules import Ruleset, TokenKind, get_ruleset
 from ..engine.validation import MAX_NAME_LENGTH, MAX_PLAYERS
 from ..i18n import translator
 from ..safety.numbers import parse_int
 from .editions import FREE_CITY_COUNT, most_players, player_counts
 from .expansions import every_part, parts_of
+from .token_values import MAX_TEXT, TokenValuesField, victory_kinds, written
 from .visible import VisibleText
 
 MAX_TITLE_LENGTH = 80
@@ -197,24 +198,69 @@ TOKEN_LABELS = {
     "victory_5": _l("Victory tokens of 5 (Age III)"),
     "defeat": _l("Defeat tokens (−1)"),
 }
+#: the field of the victory tokens typed as their values (:mod:`.token_values`)
+VICTORIES = "victories"
 
 
 def token_label(kind) -> str:
     return TOKEN_LABELS.get(kind.id) or _l("Tokens worth %(value)d", value=kind.value)
 
 
+def token_fields(ruleset: Ruleset) -> dict[str, tuple[TokenKind, ...]]:
+    """The city form's conflict-token fields and the kinds each holds, in pad order: the
+    victory tokens typed in one field, every other kind a stepper of its own."""
+    typed = victory_kinds(ruleset.tokens)
+    fields: dict[str, tuple[TokenKind, ...]] = {}
+    for kind in ruleset.tokens:
+        if kind in typed:
+            fields.setdefault(VICTORIES, typed)
+        else:
+            fields[kind.id] = (kind,)
+    return fields
+
+
+def token_field(name: str, kinds: tuple[TokenKind, ...]):
+    if name == VICTORIES:
+        return TokenValuesField(_l("Victory tokens"), [Sent()], kinds=kinds, render_kw={
+            "inputmode": "numeric", "autocomplete": "off", "maxlength": MAX_TEXT,
+            "placeholder": " ".join(str(kind.value) for kind in kinds)})
+    return number_field(token_label(kinds[0]))
+
+
+def token_data(ruleset: Ruleset, tokens: dict[str, int]) -> dict:
+    """A city's tokens as the token fields hold them (a count per kind for the typed field)."""
+    return {name: ({kind.id: tokens.get(kind.id, 0) for kind in kinds} if name == VICTORIES
+                   else tokens.get(kinds[0].id, 0))
+            for name, kinds in token_fields(ruleset).items()}
+
+
+def tokens_typed(form, ruleset: Ruleset) -> dict[str, int]:
+    """The count per kind the token fields hold, leaving out the kinds of a refused field."""
+    counts: dict[str, int] = {}
+    for name, kinds in token_fields(ruleset).items():
+        field = form[name]
+        if field.errors:
+            continue
+        if name == VICTORIES:
+            counts.update({kind.id: field.data.get(kind.id, 0) for kind in kinds})
+        else:
+            counts[kinds[0].id] = field.data
+    return counts
+
+
+def token_text(ruleset: Ruleset, name: str, value) -> str | int:
+    """A token field's value as the page shows it (the typed field's as it would be typed)."""
+    return written(value or {}, token_fields(ruleset)[name]) if name == VICTORIES else value
+
+
 @cache
 def city_form(ruleset: Ruleset) -> type[CityForm]:
-    """The city form of a ruleset: a number field per kind of conflict token, in pad order,
-    and the fields of the expansions played (their page parts')."""
-    fields = {kind.id: number_field(token_label(kind)) for kind in ruleset.tokens}
+    """The city form of a ruleset: its conflict-token fields (:func:`token_fields`) and the
+    fields of the expansions played (their page parts')."""
+    fields = {name: token_field(name, kinds) for name, kinds in token_fields(ruleset).items()}
     for part in parts_of(ruleset):
         fields.update(part.city_fields(ruleset))
     return type("CityForm", (CityForm,), fields)
-
-
-def token_kinds(ruleset: Ruleset) -> tuple[str, ...]:
-    return tuple(kind.id for kind in ruleset.tokens)
 
 
 #: free science symbols of one city: a handful at most (Babylon, the Scientists Guild, Olympia's

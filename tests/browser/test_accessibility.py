@@ -380,9 +380,8 @@ def test_a_city_entered_and_saved_with_the_keyboard_alone(site, fresh_page):
     tab_to(page, "el => el.name === 'coins'")
     page.keyboard.press("Control+A")
     page.keyboard.type("6")
-    tab_to(page, "el => el.getAttribute('aria-label') === 'Victory tokens of 1 (Age I): one more'")
-    page.keyboard.press("Enter")
-    page.keyboard.press("Enter")
+    tab_to(page, "el => el.name === 'victories'")
+    page.keyboard.type("1 1")
     for card in ("altar", "loom"):
         tab_to(page, f"el => el.value === '{card}'")
         page.keyboard.press("Space")

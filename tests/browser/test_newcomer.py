@@ -35,15 +35,13 @@ def press(page: Page, label: str, button: str, times: int) -> None:
 
 def test_token_steppers_stop_where_the_rules_stop(page: Page, live_server, live_app):
     page.goto(f"{live_server}/games/{three_players(live_app)}/players/0")
-    press(page, "Victory tokens of 5 (Age III)", "one more", 3)
-    expect(page.get_by_role("spinbutton", name="Victory tokens of 5 (Age III)")).to_have_value("2")
+    victories = page.get_by_label("Victory tokens", exact=True)
+    victories.fill("55")  # a digit pad has no space key: each digit is a token
+    expect(page.locator("[data-token-total]")).to_have_text("= 10")
     press(page, "Defeat tokens (−1)", "one more", 7)  # six battles in all: 2 victories + 4 defeats
     expect(page.get_by_role("spinbutton", name="Defeat tokens (−1)")).to_have_value("4")
-    press(page, "Victory tokens of 1 (Age I)", "one more", 1)
-    expect(page.get_by_role("spinbutton", name="Victory tokens of 1 (Age I)")).to_have_value("0")
-    press(page, "Defeat tokens (−1)", "one less", 1)
-    press(page, "Victory tokens of 1 (Age I)", "one more", 1)
-    expect(page.get_by_role("spinbutton", name="Victory tokens of 1 (Age I)")).to_have_value("1")
+    victories.fill("5 5 2")  # not a token's value: no total until it is
+    expect(page.locator("[data-token-total]")).to_have_text("")
     # a wonder's stages offer no more than its side has: Alexandria A's three
     expect(stages(page).get_by_role("radio")).to_have_count(4)
 
@@ -225,13 +223,13 @@ def test_no_word_broken_on_the_pad_nor_in_the_hand_table_and_the_menu_fits_one_l
 def test_error_summary_is_focused_and_its_links_lead_to_their_fields(page: Page, live_server, live_app):
     page.goto(f"{live_server}/games/{three_players(live_app)}/players/0")
     page.get_by_role("spinbutton", name="Coins").fill("1e")
-    page.get_by_role("spinbutton", name="Victory tokens of 5 (Age III)").fill("3")
+    page.get_by_label("Victory tokens", exact=True).fill("5 5 5")
     page.get_by_role("button", name="Next").click()
     summary = page.locator("#error-summary")
     expect(summary).to_be_focused()
     expect(summary.get_by_role("link")).to_have_count(2)  # both problems in one round
-    summary.get_by_role("link", name="Victory tokens of 5 (Age III): At most 2 tokens").click()
-    field = page.get_by_role("spinbutton", name="Victory tokens of 5 (Age III)")
+    summary.get_by_role("link", name="Victory tokens: Tokens of 5: At most 2 tokens").click()
+    field = page.get_by_label("Victory tokens", exact=True)
     expect(field).to_be_focused()
     expect(field).to_be_in_viewport()
-    expect(field).to_have_value("3")
+    expect(field).to_have_value("5 5 5")

@@ -83,9 +83,7 @@ def test_three_player_game_from_new_game_to_score_pad(page: Page, live_server):
     pick_stages(page, 3)
     expect(stages(page).get_by_role("radio", name="3")).to_be_checked()
     page.get_by_role("spinbutton", name="Coins").fill("14")
-    for label in ("Victory tokens of 1", "Victory tokens of 3", "Victory tokens of 5"):
-        field = page.get_by_role("spinbutton", name=label)
-        page.locator(".stepper", has=field).get_by_role("button", name="one more").click()
+    page.get_by_label("Victory tokens", exact=True).fill("1 3 5")
     page.get_by_role("spinbutton", name="Defeat tokens").fill("3")
     page.get_by_role("button", name="Next").click()
 

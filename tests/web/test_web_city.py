@@ -86,8 +86,9 @@ def test_too_many_stages_and_tokens_are_shown_beside_their_fields(app, client, g
     html = answer.get_data(as_text=True)
     stages = html[html.index('id="stages"'):html.index('id="coins"')]
     assert "has 3 stages, not 4" in stages
-    victory5 = html[html.index('id="victory_5"'):html.index('id="defeat"')]
-    assert "At most 2 tokens" in victory5
+    victories = html[html.index('id="victories"'):html.index('id="defeat"')]
+    assert "Tokens of 5: At most 2 tokens of this kind" in victories
+    assert re.search(r'id="victories"[^>]*value="5 5 5"', html)  # shown back as typed
     assert re.search(r'id="coins"[^>]*value="12"', html)
     assert re.search(r'value="altar"[^>]*checked', html)
     assert load(app, game_id)["players"][0]["cards"] == []

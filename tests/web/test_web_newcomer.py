@@ -79,11 +79,12 @@ def field_html(html, field_id):
 
 
 def test_token_steppers_stop_where_the_rules_stop(app, client):
-    """At most 2 victory tokens of an age and 6 defeats; 6 tokens in all (two battles an age)."""
+    """At most 6 defeats; the victory tokens are typed as their values, a digit pad's field."""
     html = client.get(city_path(app, three_players(app), 0)).get_data(as_text=True)
-    for kind, most in (("victory_1", 2), ("victory_3", 2), ("victory_5", 2), ("defeat", 6)):
-        tag = re.search(rf'<input[^>]*id="{kind}"[^>]*>', html).group(0)
-        assert f'data-max="{most}"' in tag and 'data-sum="battles"' in tag and 'data-sum-max="6"' in tag
+    tag = re.search(r'<input[^>]*id="defeat"[^>]*>', html).group(0)
+    assert 'data-max="6"' in tag and 'data-sum="battles"' in tag and 'data-sum-max="6"' in tag
+    tag = re.search(r'<input[^>]*id="victories"[^>]*>', html).group(0)
+    assert 'inputmode="numeric"' in tag and 'placeholder="1 3 5"' in tag
     # the stages a radio per number, as far as the side goes (Alexandria A: three)
     assert re.findall(r'<input type="radio" name="stages" id="stages[-\d]*" value="(\d)"', html) == \
         ["0", "1", "2", "3"]
@@ -91,7 +92,7 @@ def test_token_steppers_stop_where_the_rules_stop(app, client):
 
 def test_steppers_are_labelled_with_their_field(app, client):
     html = client.get(city_path(app, three_players(app), 0)).get_data(as_text=True)
-    for label in ("Coins", "Victory tokens of 3 (Age II)", "Defeat tokens (−1)"):
+    for label in ("Coins", "Defeat tokens (−1)"):
         assert f'aria-label="{label}: one less"' in html and f'aria-label="{label}: one more"' in html
     client.set_cookie("lang", "nl")
     html = client.get(city_path(app, three_players(app), 0)).get_data(as_text=True)
@@ -139,11 +140,11 @@ def test_city_errors_come_all_at_once_in_a_summary_linking_each_field(app, clien
     html = answer.get_data(as_text=True)
     links = summary_links(html)
     hrefs = list(dict.fromkeys(href for href, _text in links))
-    assert hrefs == ["#stages", "#coins", "#victory_5", "#defeat", "#cards-lumber-yard"]
+    assert hrefs == ["#stages", "#coins", "#victories", "#defeat", "#cards-lumber-yard"]
     texts = " | ".join(text for _href, text in links)
     assert "Wonder stages built: The Lighthouse of Alexandria side A has 3 stages, not 4." in texts
     assert "Coins: Type a whole number with the digits 0 to 9." in texts
-    assert "Victory tokens of 5 (Age III): At most 2 tokens" in texts
+    assert "Victory tokens: Tokens of 5: At most 2 tokens of this kind" in texts
     assert "Lumber Yard: The decks for 3 players hold 1 × Lumber Yard" in texts
     assert 'id="cards-lumber-yard"' in html and 'id="coins"' in html
     assert re.search(r'value="altar"[^>]*checked', html)  # what was typed is kept
