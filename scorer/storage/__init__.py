@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from collections import namedtuple
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -25,7 +26,7 @@ from flask import Flask
 from sqlalchemy import Connection, Row, bindparam, delete, exc, insert, select, text, update
 
 from ..games.documents import CURRENT_VERSION, upgrade
-from . import migrate, results
+from . import driver, migrate, results
 from .connect import get_engine
 from .engine import writer
 from .results import Checked
@@ -126,17 +127,14 @@ def _saved(row: Row, document: dict | None = None, **changes) -> SavedGame:
     return SavedGame(**fields)
 
 
-#: a game by its public id (built once: every read and save runs it)
+#: a game by its public id (built once: every read runs it)
 _ONE = select(*_COLUMNS).where(game.c.public_id == bindparam("at_public_id"))
-#: PostgreSQL locks the row; SQLite's BEGIN IMMEDIATE already holds the write lock
-_ONE_FOR_UPDATE = _ONE.with_for_update()
 
 
-def _select_one(connection: Connection, public_id: str, *, for_update: bool = False) -> Row | None:
+def _select_one(connection: Connection, public_id: str) -> Row | None:
     if not is_public_id(public_id):
         return None
-    return connection.execute(_ONE_FOR_UPDATE if for_update else _ONE,
-                              {"at_public_id": public_id}).first()
+    return connection.execute(_ONE, {"at_public_id": public_id}).first()
 
 
 def _current(row: Row) -> SavedGame:
@@ -309,11 +307,37 @@ def load_game(public_id: str) -> SavedGame | None:
         return None
 
 
-#: a save's write of the game row (built once), with the title or keeping it
-_SAVE = update(game).where(game.c.public_id == bindparam("at_public_id")).values(
-    {column: bindparam(f"new_{column}")
-     for column in ("document", "format_version", "revision", "updated_at")})
-_SAVE_WITH_TITLE = _SAVE.values(title=bindparam("new_title"))
+#: the game's row as a save reads it through the driver (see :mod:`.driver`)
+SaveRow = namedtuple("SaveRow", [column.name for column in _COLUMNS])
+_READ_FOR_SAVE = f"SELECT {', '.join(SaveRow._fields)} FROM game WHERE public_id = ?"
+#: a save's write of the game row; ``{title}`` is where the title goes when it changes
+_WRITE_SAVE = ("UPDATE game SET document = ?, format_version = ?, revision = ?, updated_at = ?"
+               "{title} WHERE id = ?")
+
+
+def _read_for_save(cursor, connection: Connection, public_id: str) -> SaveRow | None:
+    """The game's row, locked for the save (PostgreSQL locks the row; SQLite's BEGIN IMMEDIATE
+    already holds the write lock), its times read as their column type reads them."""
+    locking = "" if connection.dialect.name == "sqlite" else " FOR UPDATE"
+    cursor.execute(driver.sql(_READ_FOR_SAVE + locking, connection), (public_id,))
+    found = cursor.fetchone()
+    if found is None:
+        return None
+    row = SaveRow(*found)
+    moment = game.c.created_at.type.process_result_value
+    return row._replace(created_at=moment(row.created_at, connection.dialect),
+                        updated_at=moment(row.updated_at, connection.dialect))
+
+
+def _write_save(cursor, connection: Connection, pk: int, encoded: str, revision: int,
+                moment: datetime, title: str | None) -> None:
+    """Write the saved document (in the current format), its revision and time, and the
+    title unless it is None, to the game row ``pk``."""
+    stored_moment = game.c.updated_at.type.process_bind_param(moment, connection.dialect)
+    sql = _WRITE_SAVE.format(title="" if title is None else ", title = ?")
+    cursor.execute(driver.sql(sql, connection),
+                   (encoded, CURRENT_VERSION, revision, stored_moment,
+                    *(() if title is None else (title,)), pk))
 
 
 def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
@@ -332,8 +356,8 @@ def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
     _check_text(title=title)
     if not is_public_id(public_id):
         return None
-    with writer(get_engine()).begin() as connection:
-        row = _select_one(connection, public_id, for_update=True)
+    with writer(get_engine()).begin() as connection, driver.cursor(connection) as cursor:
+        row = _read_for_save(cursor, connection, public_id)
         if row is None:
             return None
         if refuse_locked and row.locked:
@@ -345,18 +369,12 @@ def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
         if isinstance(document, Checked):
             document, game_parsed = document.document, document.game
         encoded = _encode(document)
-        values = dict(document=encoded, format_version=CURRENT_VERSION,
-                      revision=row.revision + 1, updated_at=_now())
-        if title is not None:
-            values["title"] = title
-        connection.execute(_SAVE_WITH_TITLE if title is not None else _SAVE,
-                           {"at_public_id": public_id,
-                            **{f"new_{column}": value for column, value in values.items()}})
+        revision, moment = row.revision + 1, _now()
+        _write_save(cursor, connection, row.id, encoded, revision, moment, title)
         results.write(connection, row.id, document, row.created_at, row.group_id,
                       game=game_parsed, had_results=had_results)
-    return _saved(row, json.loads(encoded), title=values.get("title", row.title),
-                  revision=values["revision"], updated_at=values["updated_at"],
-                  format_version=CURRENT_VERSION)
+    return _saved(row, json.loads(encoded), title=row.title if title is None else title,
+                  revision=revision, updated_at=moment, format_version=CURRENT_VERSION)
 
 
 def update_game(public_id: str, document: dict, title: str | None = None) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from functools import lru_cache
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
@@ -86,6 +87,11 @@ def make_engine(url: str, config) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=int(config.get("DATABASE_POOL_SIZE", 5)))
 
 
+@lru_cache(maxsize=16)
 def writer(engine: Engine) -> Engine:
-    """The same engine whose transactions take the write lock at BEGIN (SQLite)."""
+    """The same engine whose transactions take the write lock at BEGIN (SQLite).
+
+    Made once per engine (a few recent ones kept): making it again cost every save as much as
+    reading its game's row.
+    """
     return engine.execution_options(write_lock=True)

@@ -27,6 +27,7 @@ from ..engine.scoring import score_game
 from ..engine.validation import parse_game
 from ..games.documents import upgrade
 from ..games.player_ids import is_entered
+from . import driver
 from .engine import writer
 from .schema import PAD_SLOTS, game, result
 
@@ -145,11 +146,10 @@ def write(connection: Connection, game_pk: int, document: object, created_at: da
     wanted = {row[0]: row for row in rows_of(document, created_at, group_pk, game)}
     if not wanted and not had_results:
         return
-    cursor = connection.connection.cursor()  # see :func:`driver_sql`
-    try:
+    with driver.cursor(connection) as cursor:  # plain SQL: see :mod:`.driver`
         stored = {}
         if had_results:
-            cursor.execute(driver_sql(STORED_SQL, connection), (game_pk,))
+            cursor.execute(driver.sql(STORED_SQL, connection), (game_pk,))
             stored = {row[0]: tuple(row) for row in cursor.fetchall()}
         gone = [seat for seat in stored if seat not in wanted]
         if gone:
@@ -163,25 +163,12 @@ def write(connection: Connection, game_pk: int, document: object, created_at: da
         if changed:
             columns = tuple(index for index in range(1, len(HEAD_COLUMNS))
                             if any(stored[row[0]][index] != row[index] for row in changed))
-            cursor.executemany(driver_sql(updating(columns), connection),
+            cursor.executemany(driver.sql(updating(columns), connection),
                                [(*(row[i] for i in columns), game_pk, row[0]) for row in changed])
-    finally:
-        cursor.close()
 
 
 #: a game's stored results, in the order of HEAD_COLUMNS
 STORED_SQL = f"SELECT {', '.join(HEAD_COLUMNS)} FROM result WHERE game_id = ?"
-
-
-def driver_sql(sql: str, connection: Connection) -> str:
-    """``sql`` (with ``?`` placeholders) as the connection's driver takes it (psycopg: ``%s``).
-
-    A save reads a game's results and updates the changed ones through the driver's own
-    cursor, in the save's transaction: through SQLAlchemy each statement cost as much as the
-    rest of the results step (building its cache key, processing 7 rows of 32 columns). Plain
-    SQL on one table, written for both databases; the placeholders are the only difference.
-    """
-    return sql if connection.dialect.paramstyle == "qmark" else sql.replace("?", "%s")
 
 
 @cache

@@ -49,6 +49,19 @@ def test_update_keeps_title_unless_given(ctx):
     assert storage.load_game(public_id).title == "two"
 
 
+def test_a_save_answers_the_game_as_stored(ctx):
+    """modify_game reads and writes the row through the driver (storage.driver): the game it
+    answers, its times, flags and title, is the one a later read finds, field by field."""
+    public_id = storage.create_game({"v": 1}, title="one", owner_token_hash="h" * 64)
+    assert storage.set_locked(public_id, True)
+    for title in (None, "two", ""):
+        saved = storage.modify_game(public_id, lambda document: {"v": document["v"] + 1},
+                                    title=title)
+        assert saved == storage.load_game(public_id)
+        assert saved.updated_at.tzinfo == UTC and saved.locked is True
+    assert saved.title == "" and saved.revision == 4 and saved.document == {"v": 4}
+
+
 def test_unknown_ids(ctx):
     assert storage.load_game("nope") is None
     assert storage.update_game("nope", {}) is False
