@@ -164,15 +164,20 @@ def test_c12_nitocris_and_a_raider_card_give_a_fourth_victory_token_of_one_age()
     # Nitocris gives one token in one Age only: no fourth Age II token beside Age I's fourth
     players[0]["tokens"] = {"victory_1": 4, "victory_3": 4}
     assert problems(game) == [("players[0].tokens.victory_3", "too_many_tokens")]
+    assert "At most 2 tokens" in messages(game)[0]  # her token is Age I's fourth
     # without Nitocris the Raider card alone allows three
     players[0]["leaders"] = []
     players[0]["tokens"] = {"victory_1": 4}
     assert problems(game) == [("players[0].tokens.victory_1", "too_many_tokens")]
-    assert "At most 3 tokens" in messages(game)[0]
+    # the limit comes from the Raider card: the message says so, not only "the leaders"
+    assert messages(game) == ["At most 3 tokens of this kind fit this city with its buildings "
+                              "that give one and the leaders at this table (got 4)."]
     # without the Raider card Nitocris alone allows three
     players[0]["leaders"] = ["nitocris"]
     players[0]["cards"] = []
     assert problems(game) == [("players[0].tokens.victory_1", "too_many_tokens")]
+    assert messages(game) == ["At most 3 tokens of this kind fit one city with the leaders at "
+                              "this table (got 4)."]
     players[0]["tokens"] = {"victory_1": 3}
     assert problems(game) == []
 

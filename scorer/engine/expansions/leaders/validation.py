@@ -266,9 +266,12 @@ def check_tokens(at: str, tokens: dict, own: tuple[Leader, ...], neighbours: lis
         if count > limits.get(kind, 0):
             continue  # over the ruleset's limit: reported by the game validator
         problems.add(f"{at}.tokens.{kind}", "too_many_tokens",
+                     N_("At most %(maximum)d tokens of this kind fit this city with its "
+                        "buildings that give one and the leaders at this table (got %(value)d).")
+                     if age in card_victories else
                      N_("At most %(maximum)d tokens of this kind fit one city with the leaders "
                         "at this table (got %(value)d)."),
-                     maximum=per_age + (1 if extra_victory and not allowance else 0),
+                     maximum=per_age + (1 if allowance else 0),
                      value=count)
     if counts.get("defeat", 0) > defeats:
         problems.add(f"{at}.tokens.defeat", "too_many_tokens",
