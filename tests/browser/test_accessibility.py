@@ -45,7 +45,7 @@ ZOOMED = {"width": 320, "height": 256}
 #: id: (colour scheme, viewport, locale); every page is checked in each
 CONFIGS = {"light-phone-en": ("light", PHONE, "en-GB"), "dark-phone-en": ("dark", PHONE, "en-GB"),
            "light-desktop-en": ("light", DESKTOP, "en-GB"), "dark-desktop-en": ("dark", DESKTOP, "en-GB"),
-           "light-phone-pl": ("light", PHONE, "pl-PL")}
+           "light-phone-pl": ("light", PHONE, "pl-PL"), "dark-phone-pl": ("dark", PHONE, "pl-PL")}
 DEVICE_KEY = "a11y-device-key-0123456789-0123456789abcdef"  # 43 characters, as a device key
 TITLE = "Ann's birthday"
 
@@ -91,8 +91,10 @@ def site(tmp_path_factory):
         cities_id = games_service.create_game(cities)
         keyboard_id = games_service.create_game(first_edition(
             player("Kim", "alexandria"), player("Lou", "gizah"), player("Max", "rhodes")))
+        not_yours_id = games_service.create_game(first_edition(
+            player("Nel", "alexandria"), player("Olek", "gizah"), player("Pia", "rhodes")))
         seat = {game_id: games_service.load(game_id).document["players"][0]["id"]
-                for game_id in (base_id, leaders_id, cities_id)}
+                for game_id in (base_id, leaders_id, cities_id, not_yours_id)}
     for game_id in (leaders_id, cities_id, keyboard_id):
         give_owner(app, game_id, DEVICE_KEY)
     paths = {
@@ -116,6 +118,12 @@ def site(tmp_path_factory):
         "hand over": f"/games/{base_id}/owner",
         "not found": "/games/no-such-game",
         "keyboard city": f"/games/{keyboard_id}/join",
+        "group rename": f"/groups/{group.id}/rename",
+        "group merge": f"/groups/{group.id}/merge",
+        "group delete": f"/groups/{group.id}/delete",
+        "group hand over": f"/groups/{group.id}/owner",
+        "group remove game": f"/groups/{group.id}/games/{base_id}/remove",
+        "not yours": f"/games/{not_yours_id}/players/{seat[not_yours_id]}",
     }
     with serving(app) as url:
         yield url, paths, app
@@ -171,18 +179,44 @@ def refused_new_game(page: Page) -> None:
     page.locator("button.primary[name=action][value=save]").click()
 
 
+def open_chooser(page: Page) -> None:
+    page.locator("details.blank-pad > summary").click()
+
+
+def refused_tokens(page: Page) -> None:
+    page.locator("input[name=victories]").fill("1 2")
+    page.locator("button[name=action][value=next]").click()
+
+
+def another_seat(page: Page) -> None:
+    """A phone that said "This is me" for Olek opens Nel's city: "not yours" first."""
+    nel = page.url
+    page.goto(nel.rsplit("/players/", 1)[0] + "/join")
+    page.locator("main nav form").nth(1).get_by_role("button").click()  # Olek
+    expect(page.locator("h1")).to_contain_text("Olek")
+    page.goto(nel)
+    expect(page.locator("h1")).to_contain_text("Nel")
+    expect(page.locator("input[name=coins]")).to_have_count(0)  # not the city form
+
+
 #: page: what to do once it is open (a refused form is shown back with its problems)
 PAGES = {"home": None, "new game": None, "refused new game": refused_new_game, "set-up": None,
          "invite": None, "join": None, "city": None, "refused city": refused_city,
          "leaders city": open_picker, "cities city": None, "score pad": None, "leaders score pad": None,
          "cities score pad": None, "quick pad": None, "build checker": None, "history": None,
          "group": None, "new group": None, "delete game": None, "hand over": None,
-         "not found": None}
+         "not found": None, "home chooser": open_chooser, "refused tokens city": refused_tokens,
+         "group rename": None, "group merge": None, "group delete": None, "group hand over": None,
+         "group remove game": None, "not yours": another_seat}
+
+
+#: pages opened at another page's path (then changed by their action)
+ALIASES = {"home chooser": "home", "refused tokens city": "city"}
 
 
 def visit(site, page: Page, name: str) -> None:
     url, paths, _ = site
-    page.goto(url + paths[name.removeprefix("refused ")])
+    page.goto(url + paths[ALIASES.get(name, name.removeprefix("refused "))])
     if PAGES.get(name):
         PAGES[name](page)
     expect(page.locator("main")).to_be_visible()
