@@ -115,6 +115,7 @@ def check(game_id: str):
     parts = parts_of(game.ruleset)
     item_names = {item: name for part in parts for item, name in part.item_names(game.ruleset).items()}
     report, status, errors = None, 200, ErrorMap()
+    me = seats_remembered.your_seat(saved)  # this phone's player, if it said "This is me"
     if request.method == "POST":
         form = prepare(build_form(game.ruleset)(), names, game.ruleset)
         if form.validate():
@@ -129,7 +130,6 @@ def check(game_id: str):
         else:
             status = 422
     else:
-        me = seats_remembered.your_seat(saved)
         first = request.args.get("player") or (me["name"] if me and me["name"] in names else names[0])
         form = prepare(build_form(game.ruleset)(formdata=None, data={"player": first}),
                        names, game.ruleset)
@@ -150,4 +150,5 @@ def check(game_id: str):
         all_taken=all_taken(saved.document, game, form) if report else None,
         sides=neighbours(game, form.player.data) if report else {}, card_names=labels,
         groups=chips, parts=parts, item_names=item_names,
+        city=me or saved.document["players"][0],
     ), status
