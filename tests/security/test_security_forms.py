@@ -48,7 +48,7 @@ def open_city(app, client, game_id):
 
 def city_post(token, version, coins="7"):
     return {"csrf_token": token, "version": version, "cards": ["altar", "loom"], "stages": "1",
-            "coins": coins, "victory_1": "1", "victory_3": "0", "victory_5": "0", "defeat": "0",
+            "coins": coins, "victories": "1", "defeat": "0",
             "action": "next"}
 
 
@@ -70,7 +70,7 @@ def test_expired_city_form_is_shown_again_with_everything_typed(csrf_app, game_i
     assert "open too long" in html and "nothing was saved" in html
     assert re.search(r'value="altar" checked', html) and re.search(r'value="loom" checked', html)
     assert re.search(r'name="coins"[^>]*value="7"', html)
-    assert re.search(r'name="victory_1"[^>]*value="1"', html)
+    assert re.search(r'name="victories"[^>]*value="1"', html)
     assert documents(csrf_app) == before
     fresh = TOKEN.search(html).group(1)
     assert fresh != token

@@ -303,7 +303,7 @@ def test_the_fuzzing_covers_the_pages_and_their_parameters(fuzz_app):
     game_id = new_game(fuzz_app, client)
     page = client.get(f"/games/{game_id}/players/{PLAYER_IDS[0]}")
     fields = form_fields(page.get_data(as_text=True))
-    assert {"cards", "coins", "stages", "action", "victory_1", "version"} <= set(fields)
+    assert {"cards", "coins", "stages", "action", "victories", "defeat", "version"} <= set(fields)
     assert f"goto-{PLAYER_IDS[2]}" in fields["action"]
     # the owner-only pages are fuzzed as their owner sees them, not as a 403
     setup = form_fields(client.get(f"/games/{game_id}/setup").get_data(as_text=True))
