@@ -334,8 +334,10 @@ def test_filled_sheet_of_a_second_edition_game(app, client):
 
 
 def test_home_page_prints_blank_pads_of_the_users_edition(app, client):
+    """The blank pad's chooser starts on the edition of the user's last game."""
     html = client.get("/").get_data(as_text=True)
-    assert 'href="/pad.pdf?edition=second"' in html
-    assert 'href="/pad.pdf?edition=second&amp;leaders=1"' in html
+    assert 'action="/pad.pdf"' in html
+    assert re.search(r'<option value="second" selected>', html)
+    assert re.search(r'<input type="checkbox" name="leaders" value="1">', html)
     client.set_cookie("edition", "first")
-    assert 'href="/pad.pdf?edition=first"' in client.get("/").get_data(as_text=True)
+    assert re.search(r'<option value="first" selected>', client.get("/").get_data(as_text=True))
