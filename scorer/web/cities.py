@@ -45,12 +45,27 @@ bp = Blueprint("cities", __name__)
 SEAT_AND_COUNTS = ("wonder", "side", "stages", "coins", "cards")
 
 
+def holders(catalog: Catalog, players: list, index: int) -> dict[str, list[str]]:
+    """The other players holding each building, for a chip whose copies they all hold."""
+    held: dict[str, list[str]] = {}
+    for other, player in enumerate(players):
+        if other == index or not isinstance(player, dict):
+            continue
+        for card_id in player.get("cards") or []:
+            building = catalog.card_ids.get(card_id) if isinstance(card_id, str) else None
+            names = held.setdefault(building, []) if building else []
+            if building and player.get("name") not in names:
+                names.append(player.get("name", ""))
+    return held
+
+
 def chip_groups(catalog: Catalog, selected: list[str], left: dict[str, int],
-                card_errors: dict[str, list[str]], in_decks: dict[str, int] | None = None) -> list[dict]:
+                card_errors: dict[str, list[str]], in_decks: dict[str, int] | None = None,
+                held: dict[str, list[str]] | None = None) -> list[dict]:
     """Buildings by age, then by colour, each with what its chip needs to show.
 
     An unavailable chip says why: the decks for this table hold no copy at all, or the other
-    cities hold every copy.
+    cities hold every copy (and which: "all copies taken: Bram", as a leader's chip says).
     """
     chosen = {catalog.card_ids.get(card_id, card_id) for card_id in selected}
     ages: dict[int, dict[str, list[dict]]] = {}
@@ -64,6 +79,7 @@ def chip_groups(catalog: Catalog, selected: list[str], left: dict[str, int],
             "checked": card.id in chosen,
             "unavailable": left.get(card.id, 0) <= 0 and card.id not in chosen,
             "absent": in_decks is not None and in_decks.get(card.id, 0) == 0,
+            "held_by": ", ".join((held or {}).get(card.id, [])),
             "errors": card_errors.get(card.id, []),
         })
     listed = list(colour_labels())
@@ -153,7 +169,8 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
     stage_count = len(wonder.sides[side]) if wonder and side in wonder.sides else 0
     unknown = [card_id for card_id in selected if card_id not in catalog.card_ids]
     general = errors.rest()
-    groups = chip_groups(catalog, selected, left, chips, copies_in_decks(catalog, len(card_lists)))
+    groups = chip_groups(catalog, selected, left, chips, copies_in_decks(catalog, len(card_lists)),
+                         holders(catalog, saved.document["players"], index))
     return render_template(
         "city.html", saved=saved, index=index, form=form, player=player,
         players=saved.document["players"], groups=groups,

@@ -136,7 +136,7 @@ def test_every_chip_state_passes_aa_contrast_in_both_schemes(browser, live_serve
         page.goto(f"{live_server}/games/{game_id}/players/{ann}")
         expect(chip(page, "cleopatra")).to_have_class("chip c-leader")  # ticked
         expect(chip(page, "caesar")).to_contain_text("taken by Bram")
-        expect(chip(page, "marketplace")).to_contain_text("all copies taken")
+        expect(chip(page, "marketplace")).to_contain_text("all copies taken: Bram")  # who holds it
         assert page.evaluate(CONTRAST) == [], (scheme, "picker folded")
         page.get_by_text("Choose leaders").click()
         chip(page, "cleopatra").hover()

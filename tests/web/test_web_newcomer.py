@@ -110,7 +110,7 @@ def test_a_card_not_in_the_decks_says_so_instead_of_all_copies_taken(app, client
     assert "unavailable" in chamber and "not in the decks for 3 players" in chamber
     assert "all copies taken" not in chamber
     lumber = chip_of(html, "lumber-yard")  # Cy holds the only copy of a 3-player game
-    assert "all copies taken" in lumber and "not in the decks" not in lumber
+    assert "all copies taken: Cy" in lumber and "not in the decks" not in lumber
     client.set_cookie("lang", "pl")
     html = client.get(city_path(app, three_players(app), 0)).get_data(as_text=True)
     assert "nie ma jej w taliach dla 3 graczy" in chip_of(html, "chamber-of-commerce")
