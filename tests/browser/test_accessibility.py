@@ -192,8 +192,10 @@ def another_seat(page: Page) -> None:
     """A phone that said "This is me" for Olek opens Nel's city: "not yours" first."""
     nel = page.url
     page.goto(nel.rsplit("/players/", 1)[0] + "/join")
-    page.locator("main nav form").nth(1).get_by_role("button").click()  # Olek
-    expect(page.locator("h1")).to_contain_text("Olek")
+    olek = page.locator("main nav form").filter(has_text="Olek")
+    if olek.count():  # not yet Olek on this phone (a page visited twice is so already)
+        olek.get_by_role("button").click()
+        expect(page.locator("h1")).to_contain_text("Olek")
     page.goto(nel)
     expect(page.locator("h1")).to_contain_text("Nel")
     expect(page.locator("input[name=coins]")).to_have_count(0)  # not the city form
