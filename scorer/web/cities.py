@@ -65,7 +65,7 @@ def chip_groups(catalog: Catalog, selected: list[str], left: dict[str, int],
     """Buildings by age, then by colour, each with what its chip needs to show.
 
     An unavailable chip says why: the decks for this table hold no copy at all, or the other
-    cities hold every copy (and which: "all copies taken: Bram", as a leader's chip says).
+    cities hold every copy (and names them: "all copies taken: Bram").
     """
     chosen = {catalog.card_ids.get(card_id, card_id) for card_id in selected}
     ages: dict[int, dict[str, list[dict]]] = {}
