@@ -26,8 +26,10 @@ def fits(page: Page, where) -> None:
 def test_a_cities_game_with_teams_entered_from_two_phones(browser, live_server, live_app):
     host = phone(browser)
     host.goto(f"{live_server}/games/new")
-    host.get_by_label("Edition").select_option("first")
-    host.get_by_label("Play with Cities").check()
+    with host.expect_navigation():  # each choice re-shows the form: wait for it
+        host.get_by_label("Edition").select_option("first")
+    with host.expect_navigation():
+        host.get_by_label("Play with Cities").check()
     expect(host.get_by_label("Team play")).to_be_visible()
     host.get_by_label("Players", exact=True).select_option("4")
     expect(host.locator(".seat")).to_have_count(4)
@@ -92,8 +94,9 @@ def test_a_cities_game_with_teams_entered_from_two_phones(browser, live_server, 
     dark.goto(f"{live_server}/games/{game_id}")
     fits(dark, "pad, dark")
     dark.goto(f"{live_server}/games/new")
-    dark.get_by_label("Edition").select_option("second")
-    dark.get_by_label("Play with Cities").check()
+    expect(dark.get_by_label("Edition")).to_have_value("second")  # the newest: no re-show
+    with dark.expect_navigation():
+        dark.get_by_label("Play with Cities").check()
     dark.get_by_label("Team play").select_option("1")
     expect(dark.locator(".seat-group")).to_have_count(2)
     fits(dark, "new game with teams, dark")

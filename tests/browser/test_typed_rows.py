@@ -21,8 +21,10 @@ def test_an_armada_game_is_entered_with_its_typed_points_and_finished(browser, l
     armada = host.locator("label.switch", has=host.locator('input[value="armada"]'))
     expect(armada).to_contain_text("Play with Armada")
     expect(armada).to_contain_text("scored from typed points")
-    host.get_by_label("Edition").select_option("first")
-    host.get_by_label("Play with Armada").check()
+    with host.expect_navigation():  # each choice re-shows the form: wait for it
+        host.get_by_label("Edition").select_option("first")
+    with host.expect_navigation():
+        host.get_by_label("Play with Armada").check()
     host.get_by_label("Players", exact=True).select_option("3")
     expect(host.locator(".seat")).to_have_count(3)
     for index, (name, wonder, *_points) in enumerate(CITIES):
