@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from ...catalog import Card, make_card, make_wonder
 from ...messages import N_, Message
 from ...rules.ruleset import Row, Ruleset, TokenKind
+from ...typed_rows import typed_last
 from .catalog import load_cities
 
 NAME = "cities"
@@ -80,5 +81,4 @@ def finish(ruleset: Ruleset) -> Ruleset:
     """The ``cities`` row after the rows other expansions added after ours (C8), the last of
     the computed rows: rows of typed points stay after it, as on the 2021 pad."""
     rows = tuple(row for row in ruleset.rows if row.id != ROW.id)
-    return ruleset.extended(rows=(*(row for row in rows if not row.typed), ROW,
-                                  *(row for row in rows if row.typed)))
+    return ruleset.extended(rows=typed_last((*rows, ROW)))
