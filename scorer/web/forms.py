@@ -7,7 +7,9 @@ problems the views attach to these fields.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -206,9 +208,11 @@ def token_label(kind) -> str:
     return TOKEN_LABELS.get(kind.id) or _l("Tokens worth %(value)d", value=kind.value)
 
 
-def token_fields(ruleset: Ruleset) -> dict[str, tuple[TokenKind, ...]]:
+@cache
+def token_fields(ruleset: Ruleset) -> Mapping[str, tuple[TokenKind, ...]]:
     """The city form's conflict-token fields and the kinds each holds, in pad order: the
-    victory tokens typed in one field, every other kind a stepper of its own."""
+    victory tokens typed in one field, every other kind a stepper of its own (worked out once
+    per ruleset: the form, its data, its reading and the pages all ask)."""
     typed = victory_kinds(ruleset.tokens)
     fields: dict[str, tuple[TokenKind, ...]] = {}
     for kind in ruleset.tokens:
@@ -216,7 +220,7 @@ def token_fields(ruleset: Ruleset) -> dict[str, tuple[TokenKind, ...]]:
             fields.setdefault(VICTORIES, typed)
         else:
             fields[kind.id] = (kind,)
-    return fields
+    return MappingProxyType(fields)
 
 
 def token_field(name: str, kinds: tuple[TokenKind, ...]):
