@@ -2,17 +2,10 @@
     // Every control the keyboard reaches, focused in turn: the outline that focus adds (on the
     // control or an ancestor, e.g. a chip around its checkbox) must be solid and contrast at least
     // 3:1 with what is behind it (WCAG 1.4.11). Call after a key press, so that focus is visible.
-    function rgb(text) { const m = text.match(/[\d.]+/g).map(Number); return m.length > 3 ? m : [...m, 1]; }
-    function lum(c) {
-        const [r, g, b] = c.slice(0, 3).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    }
+    /* colours.js */
+    // behind a ring on nothing opaque: the document's own background
     function background(el) {
-        for (; el; el = el.parentElement) {
-            const c = rgb(getComputedStyle(el).backgroundColor);
-            if (c[3] > 0.5) return c;
-        }
-        return rgb(getComputedStyle(document.documentElement).backgroundColor);
+        return backgroundOr(el, rgb(getComputedStyle(document.documentElement).backgroundColor));
     }
     function outline(el) {
         const s = getComputedStyle(el);
@@ -36,8 +29,7 @@
         const best = Math.max(...rings.map(ring => {
             const s = getComputedStyle(ring);
             if (s.outlineStyle !== 'solid' || parseFloat(s.outlineWidth) < 2) return 0;
-            const a = lum(rgb(s.outlineColor)), b = lum(background(ring.parentElement));
-            return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+            return ratio(rgb(s.outlineColor), background(ring.parentElement));
         }));
         if (best < 3) found.push('focus ring ' + best.toFixed(2) + ':1 ' + describe(el));
     }

@@ -25,10 +25,10 @@ from playwright.sync_api import Browser, Page, expect
 from scorer import create_app, storage
 from scorer.games import access
 from tests.browser.conftest import serving
+from tests.browser.page_scripts import FOCUS_RING
 from tests.helpers import give_owner, player
 
 HERE = Path(__file__).parent
-FOCUS_RING = (HERE / "focus_ring.js").read_text("utf-8")
 UNDER_THE_BAR = (HERE / "under_the_bar.js").read_text("utf-8")
 INVALID_FIELDS = (HERE / "invalid_fields.js").read_text("utf-8")
 #: what fails a page: axe's two worst impacts (minor and moderate ones are not counted)

@@ -7,15 +7,11 @@ in both schemes and runs under the Content-Security-Policy."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE
-
-HERE = Path(__file__).parent
-TAP_TARGETS = (HERE / "tap_targets.js").read_text("utf-8")
-CONTRAST = (HERE / "contrast.js").read_text("utf-8")
+from tests.browser.page_scripts import CONTRAST, TAP_TARGETS
 
 
 def phone(browser: Browser, scheme: str = "light") -> Page:

@@ -4,18 +4,12 @@ read off the pad, a build check, and a game reopened from the history."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from scorer import storage
+from tests.browser.page_scripts import CONTRAST, TAP_TARGETS
 from tests.helpers import game, own_in_browser, player
-
-HERE = Path(__file__).parent
-#: visible controls smaller than 44 px either way
-TAP_TARGETS = (HERE / "tap_targets.js").read_text("utf-8")
-#: text below the WCAG AA contrast ratio (4.5, or 3 for large text) against its background
-CONTRAST = (HERE / "contrast.js").read_text("utf-8")
 
 
 def chip(page: Page, card_id: str):

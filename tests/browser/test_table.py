@@ -6,16 +6,13 @@ seats reordered on one phone while another edits a city; the same city saved on 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
 from scorer import storage
+from tests.browser.page_scripts import CONTRAST, TAP_TARGETS
 from tests.helpers import game, own_in_browser, player
 
-HERE = Path(__file__).parent
-TAP_TARGETS = (HERE / "tap_targets.js").read_text("utf-8")
-CONTRAST = (HERE / "contrast.js").read_text("utf-8")
 PHONE = {"width": 390, "height": 844}
 #: the pad must show a save made on another phone within this many milliseconds (issue: 2 s)
 LIVE_WITHIN = 2000
