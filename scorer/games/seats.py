@@ -9,7 +9,9 @@ the score pad and the game lists show "Your city".
 Saving a city from a phone is a hint too, but a weaker one: one phone often enters every
 city for the whole table. So a save only *guesses* the seat when this phone has none for the
 game yet; saving a second, different city on the same phone drops the guess and stops
-guessing for that game (the phone is the table's scribe). A choice made with "This is me" is
+guessing for that game (the phone is the table's scribe). The host's phone (the game's owner)
+never guesses: it is the table's scribe from the start, and a host who enters another player's
+city is not that player. A choice made with "This is me" is
 never overridden by saves, and "Not me" forgets the seat and stops guessing too.
 
 The cookie holds at most :data:`SIZE` games (the most recently changed) and at most
@@ -126,10 +128,11 @@ def choose(game_id: str, player: dict) -> None:
         _put(Remembered(game_id, player["id"], chosen=True))
 
 
-def city_saved(game_id: str, player: dict) -> None:
-    """A city saved from this browser: a guess at its seat when it has none for the game yet."""
+def city_saved(game_id: str, player: dict, host: bool = False) -> None:
+    """A city saved from this browser: a guess at its seat when it has none for the game yet
+    (none from the ``host``'s phone)."""
     seat = _entry(game_id)
-    if player.get("free_city"):
+    if player.get("free_city") or host:
         return
     if seat is None:
         _put(Remembered(game_id, player["id"], chosen=False))

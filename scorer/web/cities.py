@@ -358,7 +358,7 @@ def edit(game_id: str, player_id: str):
     except games_service.Invalid as invalid:
         return show_invalid(game_id, player_id, form, invalid)
     player = saved.document["players"][player_ids.index_of(saved.document, player_id)]
-    seats_remembered.city_saved(game_id, player)
+    seats_remembered.city_saved(game_id, player, host=access.can_manage(saved))
     flash(_("%(name)s's city is saved as in progress: the pad names no winner until it is saved "
             "as done.", name=player["name"]) if action == "progress"
           else _("%(name)s's city is saved.", name=player["name"]))

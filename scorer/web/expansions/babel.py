@@ -7,7 +7,7 @@ from flask_babel import lazy_gettext as _l
 from ..typed_rows import TypedRowsPart
 
 PART = TypedRowsPart("babel", _l("Babel"), {
-    "tower": (_l("Babel"),
+    "tower": (_l("Babel: tower and great projects"),
               _l("The points of the great projects and the tower's tiles, penalties as a "
                  "minus.")),
 })
