@@ -2,6 +2,10 @@
 
 The user's choice (a cookie set by the switcher) wins, then the browser's Accept-Language,
 then English. The engine's messages are rendered with the active catalog.
+
+On a page with a form to keep (New game), the switcher is a button of that form
+(``action=language-nl``): the page's own view shows the form again, as typed, in the chosen
+language (:func:`switch_language`), so nothing typed is lost and nothing is carried in the URL.
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 
 from babel.support import NullTranslations, Translations
-from flask import Blueprint, Flask, current_app, redirect, request, url_for
+from flask import Blueprint, Flask, Response, current_app, g, redirect, request, url_for
 from flask_babel import (
     Babel,
     format_date,
@@ -18,6 +22,7 @@ from flask_babel import (
     get_locale,
     get_translations,
     ngettext,
+    refresh,
 )
 
 from .engine.messages import minus
@@ -26,15 +31,39 @@ from .safety.redirects import local_target
 
 LANGUAGE_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "pl": "Polski"}
+#: the value of a form's language button, before the language's code: ``language-nl``
+LANGUAGE_ACTION = "language-"
+#: a year, as the switcher remembers a choice
+REMEMBERED = 365 * 24 * 3600
 
 
 def select_locale() -> str:
     mark_language_dependent()
     languages = current_app.config["LANGUAGES"]
-    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    chosen = g.get("language_switched") or request.cookies.get(LANGUAGE_COOKIE)
     if chosen in languages:
         return chosen
     return request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"]
+
+
+def switch_language(action: str) -> bool:
+    """Whether ``action`` is a form's language button (``language-nl``); if so, the rest of
+    this request is in that language and the browser keeps it (an unknown code changes
+    nothing). The view then shows its form again as it was sent."""
+    if not action.startswith(LANGUAGE_ACTION):
+        return False
+    code = action.removeprefix(LANGUAGE_ACTION)
+    if code in current_app.config["LANGUAGES"]:
+        g.language_switched = code
+        refresh()  # the locale of this request was maybe chosen already (the form's labels)
+    return True
+
+
+def remember_switch(response: Response) -> Response:
+    if g.get("language_switched"):
+        response.set_cookie(LANGUAGE_COOKIE, g.language_switched, max_age=REMEMBERED,
+                            **cookie_flags())
+    return response
 
 
 def translator():
@@ -69,13 +98,14 @@ def set_language(code: str):
     home = url_for("index") if "index" in current_app.view_functions else "/"
     response = redirect(local_target(request.args.get("next"), home))
     if code in current_app.config["LANGUAGES"]:
-        response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 24 * 3600, **cookie_flags())
+        response.set_cookie(LANGUAGE_COOKIE, code, max_age=REMEMBERED, **cookie_flags())
     return response
 
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
+    app.after_request(remember_switch)
     app.jinja_env.globals.update(get_locale=get_locale, LANGUAGE_NAMES=LANGUAGE_NAMES)
     app.jinja_env.filters.update(points=points_label, number=format_decimal, minus=minus,
                                  moment=moment_label)

@@ -150,13 +150,19 @@ def addable_games(group) -> list:
             if saved.group_pk != group.pk and access.can_manage(saved)]
 
 
-def group_of_game(saved) -> dict:
-    """The score pad's group part: the game's group (shown to a browser that knows the group
-    or owns the game), and for the game's owner the groups it may add the game to."""
+def visible_group(saved):
+    """The game's group if this browser may see it: it knows the group or owns the game."""
     group = service.of_game(saved)
+    if group is not None and not (access.can_manage(saved) or group.id in remembered.remembered()):
+        return None
+    return group
+
+
+def group_of_game(saved) -> dict:
+    """The score pad's group part: the game's group (:func:`visible_group`), and for the
+    game's owner the groups it may add the game to."""
+    group = visible_group(saved)
     owner = access.can_manage(saved)
-    if group is not None and not (owner or group.id in remembered.remembered()):
-        group = None
     choices = []
     if owner and saved.group_pk is None:
         choices = service.known_groups(remembered.remembered())

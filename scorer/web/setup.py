@@ -1,11 +1,11 @@
 """New game and table set-up: edition and expansions, player count, names, seating order,
 wonders and sides.
 
-Everything works by plain form posts: the up/down buttons and the "change" button (player
-count, edition, expansions) re-show the form with what was typed, and only "create"/"save"
-validates and stores the game. The wonders, sides and counts offered are the chosen ruleset's.
-Editing the set-up of a saved game moves each city with its player when seats are reordered;
-its edition and expansions change under the rule of :mod:`.setup_rules`.
+Everything works by plain form posts: the up/down buttons, the "change" button (player
+count, edition, expansions) and the language switch re-show the form with what was typed, and
+only "create"/"save" validates and stores the game. The wonders, sides and counts offered are
+the chosen ruleset's. Editing the set-up of a saved game moves each city with its player when
+seats are reordered; its edition and expansions change under the rule of :mod:`.setup_rules`.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from ..engine.validation import parse_game
 from ..games import access, player_ids
 from ..games import service as games_service
 from ..groups import service as groups_service
+from ..i18n import switch_language
 from ..safety.numbers import parse_int, parse_suffix
 from .editions import (
     FREE_CITY_COUNT,
@@ -36,6 +37,7 @@ from .editions import (
 from .expansions import every_part, parts_of
 from .expired_forms import shows_expired_forms
 from .forms import RANDOM, SetupForm, count_choices, posted_rows, setup_form, side_choices
+from .groups import visible_group
 from .labels import side_label, wonder_label
 from .problems import ErrorMap, summary
 from .saved import saved_or_404
@@ -267,6 +269,7 @@ def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: in
                            seat_groups=groups or [[index] for index in range(len(form.seats))],
                            teamed=groups is not None,
                            conflict=conflict, confirm_drop=confirm_drop,
+                           language_form="setup-form",
                            drop_action=DROP_CITIES, expansion_errors=expansions), status
 
 
@@ -310,6 +313,8 @@ def handle(form: SetupForm, saved) -> object:
         return show(form, saved, errors, status=422)
     seats = [dict(entry.data) for entry in form.seats]
     action = request.form.get("action", "save")
+    if switch_language(action):  # the form comes back as typed, in the chosen language
+        action = "count"
     if action == "count" and saved is not None:
         # nothing dropped: what the rules lack stays, marked, until the host chooses again
         if form.count.data in player_counts(ruleset):
@@ -430,14 +435,17 @@ def edit_setup(game_id: str):
 
 
 def requested_group():
-    """The group a new game is started in: the page's ``group`` (from the group's page), or the
-    group of the game played again; None for a game in no group (or a group deleted since)."""
+    """The group a new game is started in: the page's ``group`` (from the group's page: this
+    browser has its link), or the group of the game played again if this browser may see it
+    there (its pad shows it); None for a game in no group (or a group deleted since). Always
+    worked out here: a browser that does not know a group is never shown its link."""
     group_id = request.values.get("group")
     if group_id:
         return groups_service.load(group_id)
     again = request.args.get("again")
     if again:
-        return groups_service.of_game(games_service.load(again))
+        played = games_service.load(again)
+        return visible_group(played) if played is not None else None
     return None
 
 
