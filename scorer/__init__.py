@@ -95,6 +95,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
 
     from . import i18n, pdf, web
+    from .api import cards as cards_api
     from .api import cli
     from .api import games as games_api
     from .api import groups as groups_api
@@ -115,6 +116,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(games_api.bp)
     app.register_blueprint(groups_api.bp)
+    app.register_blueprint(cards_api.bp)
     cli.init_app(app)
     web.init_app(app)
     pdf.init_app(app)

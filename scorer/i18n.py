@@ -77,6 +77,13 @@ def translator_for(locale: str, directory: str) -> NullTranslations:
     return Translations.load(directory, [locale])
 
 
+def translators() -> dict:
+    """A catalog per configured language, in the configured order (for what is worked out once
+    for every language: the rules at hand's search)."""
+    directory = current_app.config["BABEL_TRANSLATION_DIRECTORIES"]
+    return {code: translator_for(code, directory) for code in current_app.config["LANGUAGES"]}
+
+
 def points_label(count: int) -> str:
     """"1 point", "2 points"; Polish needs three forms (1 punkt, 2 punkty, 5 punktów)."""
     return ngettext("%(num)d point", "%(num)d points", count)

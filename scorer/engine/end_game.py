@@ -14,29 +14,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .effects import PER_ITEM, EffectKind, register_effect
-from .messages import N_, Message, Sum
+from .effect_words import COUNTED_NOUNS, WHOSE_PHRASES, register_counted_noun
+from .effects import PER_ITEM, EffectKind, coins_per_sentence, per_item_words, register_effect
+from .messages import N_, Message, Sum, nmessage
 
 if TYPE_CHECKING:
     from .catalog import Card, Effect
     from .city import Game
 
-COUNTED_NOUNS = {
-    "brown": N_("brown card"), "grey": N_("grey card"), "blue": N_("blue card"),
-    "yellow": N_("yellow card"), "red": N_("red card"), "green": N_("green card"),
-    "purple": N_("purple card"), "wonder_stage": N_("wonder stage"),
-    "defeat_token": N_("defeat token"), "victory_token": N_("victory token"),
-}
-
-
-def register_counted_noun(tally: str, noun: str) -> None:
-    """Name a count an expansion adds to the cities' tallies (``N_`` text), for the lines."""
-    COUNTED_NOUNS[tally] = noun
-WHOSE_PHRASES = {
-    "self": N_("in own city"),
-    "neighbours": N_("in the neighbouring cities"),
-    "self+neighbours": N_("in own and neighbouring cities"),
-}
 PER_ITEM_LINE = N_("%(card)s: %(vp)d per %(what)s %(whose)s × %(count)d = %(points)d")
 #: a card counting in other cities says how many each holds: "× 9 (Ana 1 + Dirk 8)"
 PER_ITEM_SPLIT_LINE = N_("%(card)s: %(vp)d per %(what)s %(whose)s × %(count)d (%(split)s) = "
@@ -145,10 +130,31 @@ def clear_memos() -> None:
         memo.cache_clear()
 
 
+__all__ = ["COUNTED_NOUNS", "WHOSE_PHRASES", "register_counted_noun", "per_item_sentence"]
+
+
+def per_item_sentence(params) -> Message:
+    """"1 point per brown card in the neighbouring cities.": a per-item effect's points."""
+    return nmessage("%(num)d point per %(what)s %(whose)s.", "%(num)d points per %(what)s %(whose)s.",
+                    params["vp"], **per_item_words(params))
+
+
+def _coins_and_points(params) -> tuple[Message, ...]:
+    return coins_per_sentence(params), nmessage(
+        "At the end of the game, %(num)d point per %(what)s %(whose)s.",
+        "At the end of the game, %(num)d points per %(what)s %(whose)s.",
+        params["vp"], **per_item_words(params))
+
+
 for _kind in (
-    EffectKind("vp_per", "end_game", {**PER_ITEM, "vp": (int,)}, score=score_per_item),
+    EffectKind("vp_per", "end_game", {**PER_ITEM, "vp": (int,)}, score=score_per_item,
+               says=per_item_sentence),
     EffectKind("coins_vp_per", "end_game", {**PER_ITEM, "coins": (int,), "vp": (int,)},
-               score=score_per_item),
-    EffectKind("vp_if_wonder_complete", "end_game", {"vp": (int,)}, score=score_wonder_complete),
+               score=score_per_item, says=_coins_and_points),
+    EffectKind("vp_if_wonder_complete", "end_game", {"vp": (int,)}, score=score_wonder_complete,
+               says=lambda p: nmessage(
+                   "%(num)d point when every stage of the owner's wonder side is built.",
+                   "%(num)d points when every stage of the owner's wonder side is built.",
+                   p["vp"])),
 ):
     register_effect(_kind)

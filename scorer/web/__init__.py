@@ -70,7 +70,7 @@ def init_app(app: Flask) -> None:
     from ..api import groups as groups_api
     from ..api import routes as api
     from ..games import seats as seats_remembered
-    from . import build, cities, games, groups, install, invite, labels, ownership, quick, setup
+    from . import build, cards, cities, games, groups, install, invite, labels, ownership, quick, setup
 
     storage.init_app(app)
     seats_remembered.init_app(app)
@@ -83,7 +83,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(THEME_COLOURS=install.THEME_COLOURS)
     app.add_url_rule("/", "index", games.index)
     for blueprint in (games.bp, setup.bp, cities.bp, quick.bp, build.bp, invite.bp, install.bp,
-                      ownership.bp, groups.bp):
+                      ownership.bp, groups.bp, cards.bp):
         app.register_blueprint(blueprint)
     for code in (400, 403, 404, 405, 413, 429):
         app.register_error_handler(code, page_error)

@@ -162,6 +162,21 @@ class Expansion:
         """(label, items) of what the city holds of this expansion, for the printed sheet."""
         return ()
 
+    # -- the rules at hand (every card's page, the search) -----------------------------------
+
+    def at_hand(self, ruleset) -> tuple:
+        """What a player may look up of this expansion beside its buildings and wonders (which
+        the catalog holds), as ``(kind, item, expansions)``: ``kind`` a word such as the one its
+        names are translated with, ``item`` with ``id``, ``name``, ``label``, ``effects``,
+        ``reference_names`` and ``cost`` (coins; None when they depend on the Age), and the
+        expansions a game must play for it (:mod:`scorer.engine.cards_at_hand`)."""
+        return ()
+
+    def rulings(self) -> tuple:
+        """The project's rulings about this expansion's cards, each a
+        :class:`~scorer.engine.cards_at_hand.ruling.Ruling` naming the card ids it concerns."""
+        return ()
+
     def __repr__(self) -> str:
         return f"<Expansion {self.id}>"
 

@@ -45,6 +45,9 @@ class PagePart:
     #: colours of buildings it adds, with their names (lazy translations), listed after the
     #: base game's on the city page (the chips' tone and mark are ``c-<colour>``, ``marks``)
     colour_labels: Mapping[str, object] = MappingProxyType({})
+    #: what the rules at hand call the kinds of cards its engine's ``at_hand`` hook gives (a
+    #: lazy translation each), by kind
+    kind_labels: Mapping[str, object] = MappingProxyType({})
     #: the template of its section of the set-up page (given ``form`` and ``section``)
     setup_template: str | None = None
     #: fields of the game document its set-up section writes (removed when not played)

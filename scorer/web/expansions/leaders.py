@@ -227,6 +227,7 @@ class LeadersPages(PagePart):
     answer_template = "leaders/build_answer.html"
     row_looks = MappingProxyType({"leaders": RowLook("leader", "#5b6670", "#e6e8ea", "leaders")})
     marks = MappingProxyType({"leader": "✦"})
+    kind_labels = MappingProxyType({"leader": _l("Leader")})
 
     def city_fields(self, ruleset):
         return {"leaders": SelectMultipleField(_l("Leaders"), choices=[]),

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from ...expansions import Expansion
 from . import masks, trade, validation
-from .leaders import joined
+from .leaders import JOINT_RULINGS, joined
 from .ruleset import GAME_FIELDS, NAME, PLAYER_FIELDS, build, finish
+from .rulings import RULINGS
 from .scoring import TEAMS, apply_debt, team_results
 
 
@@ -72,6 +73,9 @@ class Cities(Expansion):
 
     def build_notes(self, city, target, cost, market):
         return trade.build_notes(city, target, cost, market)
+
+    def rulings(self):
+        return RULINGS + JOINT_RULINGS
 
     def score_game(self, game, result):
         teams = team_results(game, result)

@@ -19,9 +19,10 @@ first.
 
 from __future__ import annotations
 
-from ...effects import EFFECT_KINDS, EffectKind, register_effect, register_role
+from ...effect_words import COUNTED_NOUNS, NEIGHBOUR_PHRASES, word, words
+from ...effects import EFFECT_KINDS, EffectKind, per_item_words, register_effect, register_role
 from ...end_game import register_counted_noun
-from ...messages import N_
+from ...messages import N_, Message, nmessage
 
 _INT, _STR, _TUPLE = (int,), (str,), (tuple,)
 MASK = "neighbour_science"
@@ -39,22 +40,66 @@ def register_cities_effects() -> None:
     register_counted_noun("victory_3", N_("Age II victory token"))
     register_counted_noun("victory_5", N_("Age III victory token"))
     kinds = [
-        EffectKind("copy_neighbour_science", MASK),
-        EffectKind("trade_discount_once", TRADE, {"direction": _STR, "amount": _INT}),
-        EffectKind("trade_discount_board_resource", TRADE, {"direction": _STR, "amount": _INT}),
-        EffectKind("produce_owned", TRADE),
-        EffectKind("produce_missing", TRADE),
-        EffectKind("free_wonder_stages", TRADE),
+        EffectKind("copy_neighbour_science", MASK, says=lambda p: Message(N_(
+            "At the end of the game, one more science symbol: one printed on a green card of "
+            "the left or right neighbour."))),
+        EffectKind("trade_discount_once", TRADE, {"direction": _STR, "amount": _INT},
+                   says=lambda p: nmessage(
+                       "Once per turn, the first resource bought from %(whom)s costs %(num)d "
+                       "coin less.",
+                       "Once per turn, the first resource bought from %(whom)s costs %(num)d "
+                       "coins less.", p["amount"], whom=word(NEIGHBOUR_PHRASES, p["direction"]))),
+        EffectKind("trade_discount_board_resource", TRADE, {"direction": _STR, "amount": _INT},
+                   says=lambda p: nmessage(
+                       "The resource printed on a neighbour's board costs %(num)d coin less "
+                       "from that neighbour.",
+                       "The resource printed on a neighbour's board costs %(num)d coins less "
+                       "from that neighbour.", p["amount"])),
+        EffectKind("produce_owned", TRADE, says=lambda p: Message(N_(
+            "Once per turn, one more resource of a type the city already produces with its "
+            "brown and grey cards or its board (not for sale)."))),
+        EffectKind("produce_missing", TRADE, says=lambda p: Message(N_(
+            "Once per turn, one resource of a type the city does not produce with its brown "
+            "and grey cards or its board (not for sale)."))),
+        EffectKind("free_wonder_stages", TRADE, says=lambda p: Message(N_(
+            "Later wonder stages cost no resources; their coins are still paid."))),
         # already in the coins, debt, tokens and shields the players enter
-        EffectKind("debt_others", "in_play", {"amount": _INT}),
-        EffectKind("debt_others_per", "in_play", {"counts": _TUPLE, "amount": _INT}),
-        EffectKind("debt_neighbours", "in_play", {"amount": _INT}),
-        EffectKind("coins_neighbours", "in_play", {"amount": _INT}),
-        EffectKind("coins_others", "in_play", {"amount": _INT}),
-        EffectKind("shields_per", "in_play", {"counts": _TUPLE, "whose": _STR, "amount": _INT}),
-        EffectKind("diplomacy", "in_play", {"count": _INT}),
-        EffectKind("victory_token_now", "in_play"),
-        EffectKind("defeat_tokens_discard", "in_play"),
+        EffectKind("debt_others", "in_play", {"amount": _INT}, says=lambda p: nmessage(
+            "Every other player pays %(num)d coin to the bank or takes a debt token for each "
+            "coin not paid (in the coins and debt entered).",
+            "Every other player pays %(num)d coins to the bank or takes a debt token for each "
+            "coin not paid (in the coins and debt entered).", p["amount"])),
+        EffectKind("debt_others_per", "in_play", {"counts": _TUPLE, "amount": _INT},
+                   says=lambda p: nmessage(
+                       "Every other player pays %(num)d coin per %(what)s in own city, or takes "
+                       "a debt token for each coin not paid (in the coins and debt entered).",
+                       "Every other player pays %(num)d coins per %(what)s in own city, or "
+                       "takes a debt token for each coin not paid (in the coins and debt "
+                       "entered).", p["amount"], what=words(COUNTED_NOUNS, p["counts"]))),
+        EffectKind("debt_neighbours", "in_play", {"amount": _INT}, says=lambda p: nmessage(
+            "Each neighbour takes %(num)d debt token (in the debt entered).",
+            "Each neighbour takes %(num)d debt tokens (in the debt entered).", p["amount"])),
+        EffectKind("coins_neighbours", "in_play", {"amount": _INT}, says=lambda p: nmessage(
+            "Each neighbour takes %(num)d coin from the bank (in the coins entered).",
+            "Each neighbour takes %(num)d coins from the bank (in the coins entered).",
+            p["amount"])),
+        EffectKind("coins_others", "in_play", {"amount": _INT}, says=lambda p: nmessage(
+            "Every other player takes %(num)d coin from the bank (in the coins entered).",
+            "Every other player takes %(num)d coins from the bank (in the coins entered).",
+            p["amount"])),
+        EffectKind("shields_per", "in_play", {"counts": _TUPLE, "whose": _STR, "amount": _INT},
+                   says=lambda p: nmessage(
+                       "%(num)d shield per %(what)s %(whose)s in later conflicts (in the tokens "
+                       "entered).",
+                       "%(num)d shields per %(what)s %(whose)s in later conflicts (in the tokens "
+                       "entered).", p["amount"], **per_item_words(p))),
+        EffectKind("diplomacy", "in_play", {"count": _INT}, says=lambda p: Message(N_(
+            "Takes a Diplomacy token: the city sits out the conflicts at the end of the Age (in "
+            "the tokens entered)."))),
+        EffectKind("victory_token_now", "in_play", says=lambda p: Message(N_(
+            "Takes a victory token of the current Age at once (in the tokens entered)."))),
+        EffectKind("defeat_tokens_discard", "in_play", says=lambda p: Message(N_(
+            "Discards the defeat tokens held (in the tokens entered)."))),
     ]
     for kind in kinds:
         register_effect(kind)

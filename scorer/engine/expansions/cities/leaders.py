@@ -17,7 +17,9 @@ from dataclasses import replace
 from functools import cache
 from types import MappingProxyType
 
+from ...cards_at_hand.ruling import Ruling
 from ...catalog import read_data
+from ...messages import N_, Message
 from ...rules.ruleset import Ruleset, TokenKind
 from ..leaders.catalog import leader_catalog, make_leader
 from ..leaders.ruleset import NAME as LEADERS
@@ -59,3 +61,14 @@ def _token_limits(ruleset: Ruleset) -> Ruleset:
                    for kind in ruleset.tokens)
     return ruleset.extended(tokens=tokens, max_battles=max(
         ruleset.max_battles, LOOSE_BATTLES + len(AGES) * extra))
+
+
+#: the rulings about the two boxes played together (rulings-cities.md C4)
+JOINT_RULINGS = (
+    Ruling("C4", Message(N_(
+        "The Cities leaders are played when both Leaders and Cities are. Darius: 1 point per "
+        "black card of his city (leaders row); Aspasia: 2 points, her Diplomacy token scores "
+        "nothing; the others score nothing themselves.")),
+        ("caligula", "diocletian", "octavia", "arsinoe", "aspasia", "darius", "semiramis",
+         "berenice")),
+)

@@ -26,15 +26,18 @@ from types import MappingProxyType
 
 from ...expansions import Expansion
 from ...messages import N_, Message
-from .cards import buried_of, leaders_of
+from .cards import PLAYABLE_SETS, buried_of, leaders_of
 from .catalog import leader_catalog
 from .pad import apply_leaders, copy_gain
 from .recruit import parse_recruit, recruit_report
 from .ruleset import NAME, build
+from .rulings import RULINGS
 from .trade import leader_cost_report, perks_for
 from .validation import TableLeaders, check_table, parse_player, victory_card_ages
 
 RECRUIT = "recruit"
+#: what a leader is among the rules at hand (the context its name is translated with)
+KIND = "leader"
 #: ``ruleset.data`` key of the buildings that give a victory token (whichever expansion
 #: brings them), by id
 VICTORY_CARDS = "leaders.victory_cards"
@@ -90,6 +93,15 @@ class Leaders(Expansion):
 
     def answer_question(self, game, index, question, age):
         return recruit_report(game, index, question, age)
+
+    def at_hand(self, ruleset):
+        """Every leader of the ruleset's catalog; one of another box's set needs that
+        expansion too (the set is named by its id)."""
+        return tuple((KIND, leader, (NAME,) if leader.set in PLAYABLE_SETS else (NAME, leader.set))
+                     for leader in leader_catalog(ruleset).leaders.values())
+
+    def rulings(self):
+        return RULINGS
 
     def city_facts(self, city):
         facts = []

@@ -14,10 +14,30 @@ Guild), ``leader_slot`` (Roma night's extra recruits) and ``bury`` (Abu Simbel).
 
 from __future__ import annotations
 
+from ...effect_words import NEIGHBOUR_PHRASES, word, words
 from ...effects import EFFECT_KINDS, EffectKind, register_effect, register_role
 from ...end_game import register_counted_noun
-from ...messages import N_
-from .scoring import SCORERS, per_coins
+from ...messages import N_, Message, nmessage
+from .scoring import COLOUR_NAMES, SCORERS, per_coins
+
+#: what a "most" leader compares
+MOST_NOUNS = {
+    "brown": N_("brown cards"), "grey": N_("grey cards"), "blue": N_("blue cards"),
+    "yellow": N_("yellow cards"), "red": N_("red cards"), "green": N_("green cards"),
+    "purple": N_("purple cards"), "coins": N_("coins"),
+}
+#: what a building effect applies to: a colour's buildings or a wonder stage
+TARGET_NOUNS = {
+    "brown": N_("brown building"), "grey": N_("grey building"), "blue": N_("blue building"),
+    "yellow": N_("yellow building"), "red": N_("red building"), "green": N_("green building"),
+    "purple": N_("guild"), "black": N_("black building"), "wonder_stage": N_("wonder stage"),
+}
+
+
+def peace_sentence(params) -> Message:
+    """The token that keeps a city out of the next conflict (a word both boxes register)."""
+    return Message(N_("Takes a Diplomacy token: the city sits out the conflicts at the end "
+                      "of the Age (in the tokens entered)."))
 
 _INT, _STR, _TUPLE = (int,), (str,), (tuple,)
 _INT_OR_STR = (int, str)
@@ -34,45 +54,128 @@ def register_leader_effects() -> None:
     register_counted_noun("leader", N_("leader"))
     kinds = [
         # the leaders row (``vp``, ``vp_per`` are the base game's kinds)
-        EffectKind("vp_per_coins", "end_game", {"coins": _INT, "vp": _INT}, score=per_coins),
+        EffectKind("vp_per_coins", "end_game", {"coins": _INT, "vp": _INT}, score=per_coins,
+                   says=lambda p: nmessage(
+                       "%(num)d point per %(coins)d coins held at the end of the game.",
+                       "%(num)d points per %(coins)d coins held at the end of the game.",
+                       p["vp"], coins=p["coins"])),
         EffectKind("vp_per_set", "end_game", {"colours": _TUPLE, "vp": _INT},
-                   score=SCORERS["vp_per_set"]),
+                   score=SCORERS["vp_per_set"], says=lambda p: nmessage(
+                       "%(num)d point per set of %(colours)s in own city.",
+                       "%(num)d points per set of %(colours)s in own city.", p["vp"],
+                       colours=words(COLOUR_NAMES, p["colours"]))),
         EffectKind("vp_if_most", "end_game", {"counts": _STR, "vp": _INT},
-                   score=SCORERS["vp_if_most"]),
-        EffectKind("vp_if_no_defeat", "end_game", {"vp": _INT}, score=SCORERS["vp_if_no_defeat"]),
+                   score=SCORERS["vp_if_most"], says=lambda p: nmessage(
+                       "%(num)d point when own city holds more %(what)s than each neighbour.",
+                       "%(num)d points when own city holds more %(what)s than each neighbour.",
+                       p["vp"], what=word(MOST_NOUNS, p["counts"]))),
+        EffectKind("vp_if_no_defeat", "end_game", {"vp": _INT}, score=SCORERS["vp_if_no_defeat"],
+                   says=lambda p: nmessage("%(num)d point when the city holds no defeat token.",
+                                           "%(num)d points when the city holds no defeat token.",
+                                           p["vp"])),
         EffectKind("vp_if_only_leader", "end_game", {"vp": _INT},
-                   score=SCORERS["vp_if_only_leader"]),
+                   score=SCORERS["vp_if_only_leader"], says=lambda p: nmessage(
+                       "%(num)d point when no other leader is recruited.",
+                       "%(num)d points when no other leader is recruited.", p["vp"])),
         EffectKind("vp_per_victory_token_pair", "end_game",
-                   score=SCORERS["vp_per_victory_token_pair"]),
+                   score=SCORERS["vp_per_victory_token_pair"], says=lambda p: Message(N_(
+                       "For each pair of equal victory tokens, the value of one of them in "
+                       "points."))),
         # end-game science choices
-        EffectKind("science_swap", "science_choice", {"count": _INT}),
-        EffectKind("science_copy_most", "science_choice", {"count": _INT}),
-        EffectKind("vp_per_science_set", "science_choice", {"vp": _INT}),
+        EffectKind("science_swap", "science_choice", {"count": _INT}, says=lambda p: Message(N_(
+            "At the end of the game, turns one science symbol of the city into another."))),
+        EffectKind("science_copy_most", "science_choice", {"count": _INT},
+                   says=lambda p: Message(N_(
+                       "At the end of the game, one more science symbol of the kind the city "
+                       "holds most of."))),
+        EffectKind("vp_per_science_set", "science_choice", {"vp": _INT}, says=lambda p: nmessage(
+            "%(num)d point per science set, in the leaders row.",
+            "%(num)d points per science set, in the leaders row.", p["vp"])),
         # building and recruiting
-        EffectKind("discount", "leader_build", {"target": _STR, "units": _INT}),
-        EffectKind("free_build", "leader_build", {"colour": _STR}),
-        EffectKind("bank_buy", "leader_build", {"price": _INT, "units": _INT}),
-        EffectKind("trade_rebate", "leader_build", {"direction": _STR, "coins": _INT}),
-        EffectKind("free_leaders", "recruit"),
-        EffectKind("leader_discount", "recruit", {"whose": _STR, "coins": _INT}),
-        EffectKind("copy_leader", "copy_leader", {"whose": _STR}),
-        EffectKind("recruit_leader_now", "leader_slot"),
-        EffectKind("bury_leader", "bury"),
+        EffectKind("discount", "leader_build", {"target": _STR, "units": _INT},
+                   says=lambda p: nmessage(
+                       "Each %(target)s costs %(num)d resource less (the owner's choice).",
+                       "Each %(target)s costs %(num)d resources less (the owner's choice).",
+                       p["units"], target=word(TARGET_NOUNS, p["target"]))),
+        EffectKind("free_build", "leader_build", {"colour": _STR}, says=lambda p: Message(
+            N_("Builds every %(target)s for free."),
+            {"target": word(TARGET_NOUNS, p["colour"])})),
+        EffectKind("bank_buy", "leader_build", {"price": _INT, "units": _INT},
+                   says=lambda p: nmessage(
+                       "Once per turn, buys one resource from the bank for %(num)d coin.",
+                       "Once per turn, buys one resource from the bank for %(num)d coins.",
+                       p["price"])),
+        EffectKind("trade_rebate", "leader_build", {"direction": _STR, "coins": _INT},
+                   says=lambda p: nmessage(
+                       "%(num)d coin from the bank for each neighbour bought from in a turn.",
+                       "%(num)d coins from the bank for each neighbour bought from in a turn.",
+                       p["coins"])),
+        EffectKind("free_leaders", "recruit", says=lambda p: Message(N_(
+            "Recruits every later leader for free."))),
+        EffectKind("leader_discount", "recruit", {"whose": _STR, "coins": _INT},
+                   says=lambda p: nmessage(
+                       "A leader recruited by %(whom)s costs %(num)d coin less.",
+                       "A leader recruited by %(whom)s costs %(num)d coins less.", p["coins"],
+                       whom=word(NEIGHBOUR_PHRASES, p["whose"]))),
+        EffectKind("copy_leader", "copy_leader", {"whose": _STR}, says=lambda p: Message(N_(
+            "Has the effect of one face-up leader of a neighbour: the one that scores most "
+            "for this city."))),
+        EffectKind("recruit_leader_now", "leader_slot", says=lambda p: Message(N_(
+            "Recruits one more leader at once."))),
+        EffectKind("bury_leader", "bury", says=lambda p: Message(N_(
+            "Places a leader face down under the board: twice its cost in points, in the "
+            "wonder row."))),
         # already in the coins, tokens and buildings the players enter (rulings item 9)
-        EffectKind("coins_on_build", "in_play", {"colour": _STR, "coins": _INT}),
-        EffectKind("coins_on_chain", "in_play", {"coins": _INT}),
-        EffectKind("coins_on_victory_token", "in_play", {"coins": _INT}),
-        EffectKind("coins_on_wonder_stage", "in_play", {"coins": _INT}),
-        EffectKind("bank_coin_bonus", "in_play", {"coins": _INT}),
-        EffectKind("victory_token_now", "in_play"),
-        EffectKind("defeat_tokens_discard", "in_play"),
-        EffectKind("others_discard_victory_token", "in_play", {"count": _INT}),
-        EffectKind("defeat_to_winner", "in_play"),
-        EffectKind("others_lose_coins", "in_play", {"coins": _INT_OR_STR}),
-        EffectKind("others_lose_coins_on_wonder_stage", "in_play", {"coins": _INT}),
-        EffectKind("free_colour_once_per_age", "in_play", {"colour": _STR}),
-        EffectKind("diplomacy", "in_play", {"count": _INT}),
-        EffectKind("draw_leaders_from_box", "in_play", {"count": _INT}),
+        EffectKind("coins_on_build", "in_play", {"colour": _STR, "coins": _INT},
+                   says=lambda p: nmessage(
+                       "%(num)d coin for each %(target)s built later (in the coins entered).",
+                       "%(num)d coins for each %(target)s built later (in the coins entered).",
+                       p["coins"], target=word(TARGET_NOUNS, p["colour"]))),
+        EffectKind("coins_on_chain", "in_play", {"coins": _INT}, says=lambda p: nmessage(
+            "%(num)d coin for each building built by a chain (in the coins entered).",
+            "%(num)d coins for each building built by a chain (in the coins entered).",
+            p["coins"])),
+        EffectKind("coins_on_victory_token", "in_play", {"coins": _INT}, says=lambda p: nmessage(
+            "%(num)d coin for each victory token taken (in the coins entered).",
+            "%(num)d coins for each victory token taken (in the coins entered).", p["coins"])),
+        EffectKind("coins_on_wonder_stage", "in_play", {"coins": _INT}, says=lambda p: nmessage(
+            "%(num)d coin for each wonder stage built later (in the coins entered).",
+            "%(num)d coins for each wonder stage built later (in the coins entered).",
+            p["coins"])),
+        EffectKind("bank_coin_bonus", "in_play", {"coins": _INT}, says=lambda p: nmessage(
+            "Once per turn, %(num)d more coin when taking coins from the bank.",
+            "Once per turn, %(num)d more coins when taking coins from the bank.", p["coins"])),
+        EffectKind("victory_token_now", "in_play", says=lambda p: Message(N_(
+            "Takes a victory token of the current Age at once (in the tokens entered)."))),
+        EffectKind("defeat_tokens_discard", "in_play", says=lambda p: Message(N_(
+            "Discards the defeat tokens held (in the tokens entered)."))),
+        EffectKind("others_discard_victory_token", "in_play", {"count": _INT},
+                   says=lambda p: Message(N_(
+                       "Every other player discards one victory token (in the tokens "
+                       "entered)."))),
+        EffectKind("defeat_to_winner", "in_play", says=lambda p: Message(N_(
+            "A neighbour who beats this city in a conflict takes its defeat token (in the "
+            "tokens entered)."))),
+        EffectKind("others_lose_coins", "in_play", {"coins": _INT_OR_STR},
+                   says=lambda p: Message(N_(
+                       "Every other player loses as many coins as the number of the current "
+                       "Age (in the coins entered).")) if p["coins"] == "age" else nmessage(
+                       "Every other player loses %(num)d coin (in the coins entered).",
+                       "Every other player loses %(num)d coins (in the coins entered).",
+                       p["coins"])),
+        EffectKind("others_lose_coins_on_wonder_stage", "in_play", {"coins": _INT},
+                   says=lambda p: nmessage(
+                       "Each later wonder stage makes every other player lose %(num)d coin (in "
+                       "the coins entered).",
+                       "Each later wonder stage makes every other player lose %(num)d coins (in "
+                       "the coins entered).", p["coins"])),
+        EffectKind("free_colour_once_per_age", "in_play", {"colour": _STR},
+                   says=lambda p: Message(N_("Once per Age, builds one %(target)s for free."),
+                                          {"target": word(TARGET_NOUNS, p["colour"])})),
+        EffectKind("diplomacy", "in_play", {"count": _INT}, says=peace_sentence),
+        EffectKind("draw_leaders_from_box", "in_play", {"count": _INT}, says=lambda p: nmessage(
+            "Draws %(num)d leader from the box and recruits from them.",
+            "Draws %(num)d leaders from the box and recruits from them.", p["count"])),
     ]
     for kind in kinds:
         register_effect(kind)
