@@ -124,6 +124,9 @@ def site(tmp_path_factory):
         "group hand over": f"/groups/{group.id}/owner",
         "group remove game": f"/groups/{group.id}/games/{base_id}/remove",
         "not yours": f"/games/{not_yours_id}/players/{seat[not_yours_id]}",
+        "card search": "/cards?q=guild&edition=first",
+        "wonder card": "/cards/first/olympia",
+        "leader card": "/cards/second/euclid",
     }
     with serving(app) as url:
         yield url, paths, app
@@ -209,7 +212,8 @@ PAGES = {"home": None, "new game": None, "refused new game": refused_new_game, "
          "group": None, "new group": None, "delete game": None, "hand over": None,
          "not found": None, "home chooser": open_chooser, "refused tokens city": refused_tokens,
          "group rename": None, "group merge": None, "group delete": None, "group hand over": None,
-         "group remove game": None, "not yours": another_seat}
+         "group remove game": None, "not yours": another_seat, "card search": None,
+         "wonder card": None, "leader card": None}
 
 
 #: pages opened at another page's path (then changed by their action)
