@@ -18,6 +18,7 @@ from functools import lru_cache
 from . import end_game
 from .catalog import SCIENCE_SYMBOLS, WILD, Card, Stage, Wonder
 from .city import City, Game
+from .copies import GUILD, NO_COPIES, Choice, Plan, choose, plans
 from .messages import (
     ENGLISH,
     N_,
@@ -145,6 +146,19 @@ def rank_players(result: GameScore) -> None:
 
 
 def score_city(game: Game, index: int) -> PlayerScore:
+    """The city's pad with its end-game copies chosen together (:mod:`.copies`): the whole pad
+    is filled once per combination of them and the highest total kept, so that what a copy is
+    said to be worth is what the pad scores with it."""
+    found = plans(game, index)
+    if len(found) == 1:
+        return score_plan(game, index, found[0])
+    chosen = choose(found, [score_plan(game, index, plan).total for plan in found])
+    return score_plan(game, index, chosen)
+
+
+def score_plan(game: Game, index: int, plan: Plan = NO_COPIES) -> PlayerScore:
+    """The city's pad with the copies of ``plan`` made (every other choice, such as where the
+    free science symbols go, still made to score most)."""
     city = game.cities[index]
     ruleset = game.ruleset
     symbols = [0, 0, 0, 0]  # compass, gear, tablet, free (WILD)
@@ -162,12 +176,10 @@ def score_city(game: Game, index: int) -> PlayerScore:
                 wild_sources.append((card, False))
         if card.end_game:
             scored_at_end.append(card)
-    copies_guild = False
     for stage in city.wonder.sides[city.side][:city.stages_built]:
         if stage.symbol_index == WILD:
             symbols[WILD] += 1
             wild_sources.append((stage, False))
-        copies_guild = copies_guild or stage.copies_guild
 
     categories = ruleset.categories
     scores = dict.fromkeys(categories, 0)
@@ -201,13 +213,14 @@ def score_city(game: Game, index: int) -> PlayerScore:
                          {"compass": symbols[0], "gear": symbols[1], "tablet": symbols[2]}, [])
     counts = (symbols[0], symbols[1], symbols[2])
     options = science_options(game, index)
-    if copies_guild:
-        copy_guild(game, index, player, counts, wild_sources, options)
+    guild = plan.get(GUILD)
+    if guild is not None:
+        copy_guild(game, index, player, guild, wild_sources)
     science_placed = False
     for expansion in ruleset.parts:
         # its rows, and what it changes in others (science placed with its own choices)
         science_placed |= expansion.score_city(game, index, player, counts, wild_sources,
-                                               options)
+                                               options, plan)
     if not science_placed:
         science, choices, option = best_with_options(counts, len(wild_sources), options)
         scores["science"] = science
@@ -275,40 +288,32 @@ def wonder_line(wonder: Wonder, side: str, built: int) -> tuple[int, Message]:
                            built, sum=Sum(terms, total), memo=True)
 
 
-def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, int, int],
-               wild_sources: list[tuple[Card | Stage, bool]],
-               options: tuple[ExtraSymbols, ...] = NO_OPTIONS) -> None:
-    """Olympia B stage 3: score the neighbour's guild that adds most to the copier's total.
-
-    The copy is scored from Olympia's seat, as if Olympia had built it; a copied Scientists
-    Guild is one more free symbol for the science row.
-    """
-    base_science = best_with_options(counts, len(wild_sources), options)[0]
-    candidates = []
-    for side, neighbour in (("left", game.left(index)), ("right", game.right(index))):
-        for card in neighbour.cards:
-            if not card.is_guild:
-                continue
-            guild_points, lines = 0, []
-            for effect in card.end_game:
-                points, line = effect.kind.score(game, index, card, effect, True)
-                guild_points += points
-                lines.append(line)
-            wild = card.symbol_index == WILD
-            gain = guild_points + copy_gain(game, index, card, counts, wild_sources,
-                                            base_science, options)
-            candidates.append((gain, side, neighbour, card, guild_points, lines, wild))
-    if not candidates:
-        player.explanations["guilds"].append(NO_GUILD_NEXT_DOOR)
+def copy_guild(game: Game, index: int, player: PlayerScore, choice: Choice,
+               wild_sources: list[tuple[Card | Stage, bool]]) -> None:
+    """Olympia B stage 3: the neighbour's guild of ``choice`` scored from the copier's seat,
+    as if Olympia had built it: its printed points and its end-of-game effects in the guilds
+    row (C11: the Counterfeiters Guild's 5), a copied Scientists Guild's free symbol for the
+    science row. What it was worth is the plan's (:func:`.copies.choose`)."""
+    made = choice.made
+    if made is None:
+        if not choice.offered:
+            player.explanations["guilds"].append(NO_GUILD_NEXT_DOOR)
         return
-    candidates.sort(key=lambda c: (-c[0], c[1], c[3].id))
-    gain, side, neighbour, card, guild_points, lines, wild = candidates[0]
-    others = [Message(N_("%(card)s %(gain)d"), {"card": c[3].label, "gain": c[0]})
-              for c in candidates[1:]]
-    player.copied_guild, player.copied_from = card.id, neighbour.name
+    card = made.item
+    guild_points, lines = card.vp, []
+    if card.vp:
+        lines.append(Message(N_("%(card)s: %(vp)d"), {"card": card.label, "vp": card.vp}))
+    for effect in card.end_game:
+        points, line = effect.kind.score(game, index, card, effect, True)
+        guild_points += points
+        lines.append(line)
+    wild = card.symbol_index == WILD
+    others = [Message(N_("%(card)s %(gain)d"), {"card": copy.item.label, "gain": worth})
+              for copy, worth in choice.others]
+    player.copied_guild, player.copied_from = card.id, made.owner
     player.scores["guilds"] += guild_points
-    params = {"card": card.label, "name": neighbour.name,
-              "side": Message(SIDE_OF[side]), "gain": gain, "others": others}
+    params = {"card": card.label, "name": made.owner,
+              "side": Message(SIDE_OF[made.side]), "gain": choice.worth, "others": others}
     if wild and others:
         reason = Message(N_("Olympia copies %(card)s from %(name)s (%(side)s): a free science "
                             "symbol worth %(gain)d (other choices: %(others)s)"), params)
@@ -324,21 +329,6 @@ def copy_guild(game: Game, index: int, player: PlayerScore, counts: tuple[int, i
     player.explanations["guilds"].extend([reason, *lines])
     if wild:
         wild_sources.append((card, True))
-
-
-def copy_gain(game: Game, index: int, card: Card, counts: tuple[int, int, int],
-              wild_sources: list, base_science: int,
-              options: tuple[ExtraSymbols, ...] = NO_OPTIONS) -> int:
-    """What a copied guild adds beyond its own points: an expansion valuing the copy with its
-    own choices says; otherwise a copied free symbol is worth what it adds to science (with
-    the expansions' extra symbols chosen anew)."""
-    for expansion in game.ruleset.parts:
-        gain = expansion.copy_gain(game, index, card, counts, len(wild_sources), options)
-        if gain is not None:
-            return gain
-    if card.symbol_index == WILD:
-        return best_with_options(counts, len(wild_sources) + 1, options)[0] - base_science
-    return 0
 
 
 @lru_cache(maxsize=1024)

@@ -87,7 +87,7 @@ class TypedRows(Expansion):
         return {row.id: read_points(row, f"{at}.{row.id}", raw.get(row.id, 0), problems)
                 for row in self.rows}
 
-    def score_city(self, game, index, player, counts, wild_sources, options):
+    def score_city(self, game, index, player, counts, wild_sources, options, copies):
         parts = game.cities[index].parts
         for row in self.rows:
             points = parts.get(row.id, 0)

@@ -92,19 +92,23 @@ class Expansion:
         return ()
 
     def score_city(self, game, index: int, player, counts: tuple[int, int, int],
-                   wild_sources: list, options: tuple) -> bool:
+                   wild_sources: list, options: tuple, copies) -> bool:
         """Fill this expansion's rows (and what it changes in others) on ``player``, a
         :class:`~scorer.engine.scoring.PlayerScore`: ``counts`` are the city's compasses, gears
         and tablets, ``wild_sources`` its free symbols as (card or stage, copied), ``options``
-        the expansions' extra-symbol alternatives (:meth:`science_options`, combined). Return
-        True when this expansion placed the science choices itself (its own choices join the
-        free symbols' and the options); the core places them otherwise."""
+        the expansions' extra-symbol alternatives (:meth:`science_options`, combined),
+        ``copies`` the :class:`~scorer.engine.copies.Plan` of the city's end-game copies being
+        scored (this expansion's own under its id, :meth:`copy_offers`). Return True when this
+        expansion placed the science choices itself (its own choices join the free symbols'
+        and the options); the core places them otherwise."""
         return False
 
-    def copy_gain(self, game, index: int, card, counts: tuple[int, int, int],
-                  wilds: int, options: tuple) -> int | None:
-        """What copying ``card`` (Olympia's guild copy) adds beyond the guild's own points when
-        this expansion values it (None: the core's valuation holds)."""
+    def copy_offers(self, game, index: int, guild) -> tuple | None:
+        """What an end-game copy this expansion gives the city may copy, as
+        :class:`~scorer.engine.copies.Copy` offers (empty: nothing to copy), when Olympia's
+        copy is ``guild`` (a Copy, or None); None when the city has no such copy. The core
+        scores the city's pad once per combination of every copy's offers (and none) and keeps
+        the highest total, so a copy's worth is what the pad then scores."""
         return None
 
     def score_game(self, game, result) -> None:

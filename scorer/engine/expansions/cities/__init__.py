@@ -58,7 +58,7 @@ class Cities(Expansion):
     def science_options(self, game, index):
         return masks.mask_options(game, index)
 
-    def score_city(self, game, index, player, counts, wild_sources, options):
+    def score_city(self, game, index, player, counts, wild_sources, options, copies):
         apply_debt(game.cities[index], player, game.ruleset.coins_per_point)
         return False
 

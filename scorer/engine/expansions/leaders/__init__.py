@@ -28,7 +28,7 @@ from ...expansions import Expansion
 from ...messages import N_, Message
 from .cards import PLAYABLE_SETS, buried_of, leaders_of
 from .catalog import leader_catalog
-from .pad import apply_leaders, copy_gain
+from .pad import apply_leaders, leader_offers
 from .recruit import parse_recruit, recruit_report
 from .ruleset import NAME, build
 from .rulings import RULINGS
@@ -69,12 +69,12 @@ class Leaders(Expansion):
     def tallies(self, parts):
         return {"leader": len(parts.get("leaders", ()))}
 
-    def score_city(self, game, index, player, counts, wild_sources, options):
-        apply_leaders(game, index, player, counts, wild_sources, options)
+    def score_city(self, game, index, player, counts, wild_sources, options, copies):
+        apply_leaders(game, index, player, counts, wild_sources, options, copies)
         return True
 
-    def copy_gain(self, game, index, card, counts, wilds, options):
-        return copy_gain(game, index, card, counts, wilds, options)
+    def copy_offers(self, game, index, guild):
+        return leader_offers(game, index, guild)
 
     def cost_report(self, city, target, cost, market):
         perks = perks_for(city, target)

@@ -3,56 +3,58 @@ leaders in the wonder row, the Courtesans Guild's note in the guilds row, and th
 extra fields (what Enheduanna copied, what Aganice changed, which leader the Courtesans copy).
 
 The core scorer calls the expansion's ``score_city`` hook, :func:`apply_leaders`, once per
-city, after it has counted the city's own science symbols and free symbols (Olympia's copy
-included), so everything the leaders change is decided here, in one place.
+city and plan of its copies (:mod:`scorer.engine.copies`: the Courtesans Guild's leader is
+one of them, offered by :func:`leader_offers`), after it has counted the city's own science
+symbols and free symbols (Olympia's copy included), so everything the leaders change is
+decided here, in one place.
 """
 
 from __future__ import annotations
 
-from ...catalog import SCIENCE_SYMBOLS, WILD, Card, Stage
+from ...catalog import SCIENCE_SYMBOLS, Card, Stage
 from ...city import Game
+from ...copies import GUILD, NO_COPIES, Copy, Plan, neighbours
 from ...messages import N_, Message
 from ...science import NO_OPTIONS, ExtraSymbols
 from ...science_lines import free_symbol_parts, science_sum_line, symbol_counts
-from .cards import buried_of
+from .cards import buried_of, leaders_of
+from .ruleset import NAME
 from .scoring import LeaderScore, copies_leader, science_parts, score_leaders
 
 NO_SCIENCE = Message(N_("No science symbols: 0"))
 
 
-def courtesans_of(game: Game, index: int, copied_guild: str | None) -> Card | None:
-    """The guild that lets the city copy a neighbour's leader: its own, or Olympia's copy."""
+def courtesans_of(game: Game, index: int, guild: Copy | None) -> Card | None:
+    """The guild that lets the city copy a neighbour's leader: its own, or Olympia's copy
+    ``guild``."""
     for card in game.cities[index].cards:
         if copies_leader(card):
             return card
-    if copied_guild is not None:
-        card = game.catalog.cards[copied_guild]
-        if copies_leader(card):
-            return card
+    if guild is not None and copies_leader(guild.item):
+        return guild.item
     return None
 
 
-def copy_gain(game: Game, index: int, card: Card, counts: tuple[int, int, int],
-              wilds: int, options: tuple[ExtraSymbols, ...] = NO_OPTIONS) -> int:
-    """What copying a neighbour's guild adds to science and the leaders row (Olympia B): a
-    free symbol, or the Courtesans' copy of a leader, valued together with the leaders (and
-    the other expansions' extra-symbol ``options``)."""
-    before = score_leaders(game, index, counts, wilds, options=options).total
-    if copies_leader(card):
-        return score_leaders(game, index, counts, wilds, card, options).total - before
-    if card.symbol_index == WILD:
-        return score_leaders(game, index, counts, wilds + 1, options=options).total - before
-    return 0
+def leader_offers(game: Game, index: int, guild: Copy | None) -> tuple[Copy, ...] | None:
+    """The neighbours' face-up leaders the city's Courtesans Guild (its own, or the one
+    Olympia copies: ``guild``) may copy; None without such a guild (rulings item 17)."""
+    if courtesans_of(game, index, guild) is None:
+        return None
+    return tuple(Copy(leader, side, city.name) for side, city in neighbours(game, index)
+                 for leader in leaders_of(city))
 
 
 def apply_leaders(game: Game, index: int, player, counts: tuple[int, int, int],
                   wild_sources: list[tuple[Card | Stage, bool]],
-                  options: tuple[ExtraSymbols, ...] = NO_OPTIONS) -> LeaderScore:
-    """Fill in the leaders row and the rows the leaders change on ``player`` (a PlayerScore);
-    the other expansions' extra-symbol ``options`` are chosen together with the leaders'."""
+                  options: tuple[ExtraSymbols, ...] = NO_OPTIONS,
+                  copies: Plan = NO_COPIES) -> LeaderScore:
+    """Fill in the leaders row and the rows the leaders change on ``player`` (a PlayerScore)
+    with the leader copy of ``copies`` (the plan being scored); the other expansions'
+    extra-symbol ``options`` are chosen together with the leaders'."""
     city = game.cities[index]
-    courtesans = courtesans_of(game, index, player.copied_guild)
-    result = score_leaders(game, index, counts, len(wild_sources), courtesans, options)
+    courtesans = courtesans_of(game, index, copies.made(GUILD))
+    result = score_leaders(game, index, counts, len(wild_sources), courtesans,
+                           copies.get(NAME), options)
     choice = result.science
     shown = (counts[0] + result.symbols[0], counts[1] + result.symbols[1],
              counts[2] + result.symbols[2])

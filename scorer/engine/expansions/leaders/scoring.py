@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from ...catalog import SCIENCE_SYMBOLS, Card, Effect, Stage
 from ...city import City, Game
+from ...copies import Choice
 from ...messages import N_, Message, N_plural, Sum, nmessage
 from ...science import NO_EXTRA, NO_OPTIONS, ExtraSymbols
 from .cards import Leader, leaders_of
@@ -186,7 +187,9 @@ class LeaderScore:
 
     @property
     def total(self) -> int:
-        return self.points + self.science.total
+        """What the leaders row and the science row then score together (Aristotle's points
+        are the leaders row's: ``science.total`` counts them too, for choosing)."""
+        return self.points + self.science.science
 
 
 def evaluate(game: Game, index: int, leaders: Sequence[Leader], counts: tuple[int, int, int],
@@ -283,37 +286,28 @@ def copies_leader(item: Card | Stage) -> bool:
 
 
 def score_leaders(game: Game, index: int, counts: tuple[int, int, int], wilds: int,
-                  courtesans: Card | None = None,
+                  courtesans: Card | None = None, choice: Choice | None = None,
                   options: tuple[ExtraSymbols, ...] = NO_OPTIONS) -> LeaderScore:
     """The leaders row and science of one city; ``courtesans`` is the guild (built or copied
-    by Olympia) that lets it copy a neighbour's face-up leader, chosen to score most."""
-    city = game.cities[index]
-    own = tuple(leaders_of(city))
-    if courtesans is None:
+    by Olympia) that lets it copy a neighbour's face-up leader, ``choice`` the copy of the
+    plan being scored with what it and the others are worth (:mod:`scorer.engine.copies`)."""
+    own = tuple(leaders_of(game.cities[index]))
+    made = choice.made if choice is not None else None
+    if courtesans is None or made is None:
         result = evaluate(game, index, own, counts, wilds, options=options)
         if not own:
             result.lines.append(NO_LEADER)
+        if courtesans is not None and not (choice is not None and choice.offered):
+            result.copy_lines.append(Message(
+                N_("%(card)s: no neighbour has a face-up leader to copy: 0"),
+                {"card": courtesans.label}))
         return result
-    candidates = []
-    for side, neighbour in (("left", game.left(index)), ("right", game.right(index))):
-        for leader in leaders_of(neighbour):
-            outcome = evaluate(game, index, (*own, leader), counts, wilds, leader, options)
-            candidates.append((outcome.total, side, leader.id, neighbour, leader, outcome))
-    if not candidates:
-        result = evaluate(game, index, own, counts, wilds, options=options)
-        if not own:
-            result.lines.append(NO_LEADER)
-        result.copy_lines.append(Message(
-            N_("%(card)s: no neighbour has a face-up leader to copy: 0"),
-            {"card": courtesans.label}))
-        return result
-    candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
-    best_total, side, _, neighbour, leader, outcome = candidates[0]
-    base = evaluate(game, index, own, counts, wilds, options=options).total
-    others = tuple(Message(N_("%(leader)s %(gain)d"), {"leader": c[4].label, "gain": c[0] - base})
-                   for c in candidates[1:])
-    params = {"card": courtesans.label, "leader": leader.label, "name": neighbour.name,
-              "side": Message(SIDE_WORDS[side]), "gain": best_total - base, "others": others}
+    leader = made.item
+    outcome = evaluate(game, index, (*own, leader), counts, wilds, leader, options)
+    others = tuple(Message(N_("%(leader)s %(gain)d"), {"leader": copy.item.label, "gain": worth})
+                   for copy, worth in choice.others)
+    params = {"card": courtesans.label, "leader": leader.label, "name": made.owner,
+              "side": Message(SIDE_WORDS[made.side]), "gain": choice.worth, "others": others}
     if others:
         reason = Message(N_("%(card)s copies %(leader)s from %(name)s (%(side)s), worth "
                             "%(gain)d (other choices: %(others)s)"), params)
@@ -321,7 +315,7 @@ def score_leaders(game: Game, index: int, counts: tuple[int, int, int], wilds: i
         reason = Message(N_("%(card)s copies %(leader)s from %(name)s (%(side)s), worth %(gain)d"),
                          params)
     outcome.lines.insert(len(own), reason)
-    outcome.copied, outcome.copied_from = leader, neighbour.name
+    outcome.copied, outcome.copied_from = leader, made.owner
     outcome.copy_lines.append(Message(
         N_("%(card)s: copies %(leader)s, scored in the leaders row: 0"),
         {"card": courtesans.label, "leader": leader.label}))
