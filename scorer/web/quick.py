@@ -157,7 +157,8 @@ def show(form: QuickPadForm, ruleset: Ruleset, score=None, errors: ErrorMap | No
     errors = errors or ErrorMap()
     column_errors = [{field: errors.take(f"columns[{index}].{field}")
                       for field in ("name", "science", "coins")} for index in range(len(form.columns))]
-    sections = [(part, part.setup_section(form, ruleset, errors)) for part in parts_of(ruleset)]
+    sections = [(part, part.setup_section(form, ruleset, errors, len(form.columns)))
+                for part in parts_of(ruleset)]
     general = errors.rest()
     blank = QuickColumnForm()
     helper_open = any(entry.form[name].data is not None or entry.form[name].errors

@@ -257,10 +257,11 @@ def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: in
     rows = seat_errors(errors, len(form.seats))
     expansions = errors.take("expansions")  # beside the switches
     ruleset = chosen_ruleset(form.edition.data, form.expansions.data)
-    sections = [(part, part.setup_section(form, ruleset, errors)) for part in parts_of(ruleset)]
+    sections = [(part, part.setup_section(form, ruleset, errors, len(form.seats)))
+                for part in parts_of(ruleset)]
     general = errors.rest()
     groups = next((found for part in parts_of(ruleset)
-                   if (found := part.seat_groups(form, len(form.seats)))), None)
+                   if (found := part.seat_groups(form, ruleset, len(form.seats)))), None)
     return render_template("setup.html", form=form, saved=saved, rows=rows,
                            group=None if saved is not None else requested_group(),
                            summary=setup_summary(form, rows, general, expansions, sections),

@@ -121,3 +121,61 @@ def test_switching_language_in_a_group_keeps_the_group(browser, live_server, liv
             assert saved.group_pk == group.pk, scripted
         page.context.close()
 
+
+# --- item 7: the expansion switches, team play ---------------------------------------------------
+
+def test_each_expansion_switch_is_on_its_own_line_with_its_note_under_it(page: Page, live_server):
+    page.goto(f"{live_server}/games/new")
+    switches = page.locator("fieldset.switches label.switch")
+    assert switches.count() == 5
+    boxes = [switches.nth(n).locator("input").bounding_box() for n in range(5)]
+    labels = [switches.nth(n).bounding_box() for n in range(5)]
+    for before, after in zip(labels, labels[1:], strict=False):
+        assert after["y"] >= before["y"] + before["height"] - 1  # one below the other
+    for box, label in zip(boxes, labels, strict=True):
+        assert abs(box["x"] - labels[0]["x"]) < 16  # each checkbox starts its own line
+        assert label["y"] <= box["y"] <= label["y"] + 20
+    for n in range(5):
+        note = switches.nth(n).locator(".switch-note")
+        if note.count():
+            name = switches.nth(n).locator(".switch-name").bounding_box()
+            under = note.bounding_box()
+            assert under["y"] >= name["y"] + name["height"] - 1, n  # the note under its name
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_team_play_is_offered_only_at_the_table_sizes_the_rules_allow(page: Page, live_server):
+    page.goto(f"{live_server}/games/new")
+    choose(page, True, "Edition", "second")
+    switch_on(page, True, "Play with Cities")
+    offered = {}
+    for count in ("3", "4", "5", "6", "7"):
+        choose(page, True, "Players", count)
+        offered[count] = page.get_by_label("Team play").count() == 1
+        if not offered[count]:
+            expect(page.locator(".team-play")).to_contain_text("Team play is for 4 or 6 players.")
+    assert offered == {"3": False, "4": True, "5": False, "6": True, "7": False}
+    choose(page, True, "Edition", "first")  # the first edition's box also plays 8 in teams
+    choose(page, True, "Players", "8")
+    expect(page.get_by_label("Team play")).to_be_visible()
+
+
+def test_without_the_script_team_play_at_a_wrong_size_is_refused_clearly(browser, live_server):
+    page = no_script(browser)
+    page.goto(f"{live_server}/games/new")
+    choose(page, False, "Edition", "first")
+    switch_on(page, False, "Play with Cities")
+    page.get_by_label("Team play").select_option("1")
+    page.get_by_label("Players", exact=True).select_option("5")  # not re-shown: no script
+    page.get_by_role("button", name="Change").click()
+    note = page.locator(".team-play")
+    expect(note).to_have_text("Team play is for 4, 6, or 8 players, not 5: "
+                              "this game is set up without teams.")
+    expect(page.get_by_label("Team play")).to_have_count(0)
+    for index, name in enumerate(("Ada", "Bo", "Cy", "Di", "Ed")):
+        page.locator(f"#seats-{index}-name").fill(name)
+        page.locator(f"#seats-{index}-wonder").select_option("random")
+        page.locator(f"#seats-{index}-side").select_option("random")
+    page.get_by_role("button", name="Save and enter the cities").click()
+    expect(page.locator(".invite-link")).to_be_visible()
+    page.context.close()

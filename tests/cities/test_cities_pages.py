@@ -45,6 +45,12 @@ def test_the_cities_switch_adds_petra_byzantium_and_its_table_sizes(client, edit
     assert {"petra", "byzantium"} <= set(options(html, "seats-0-wonder"))
     assert [side for side in options(html, "seats-0-side") if side not in ("", "random")] == sides
     assert options(html, "count")[-1] == most and "2" not in options(html, "count")
+    # three players play no teams (C14): the page says which tables do, and offers no choice
+    assert 'name="teams"' not in html
+    assert f"Team play is for {'4, 6, or 8' if edition == 'first' else '4 or 6'} players." in html
+    data = seats(*[(name, "random", "random") for name in ("Ada", "Bo", "Cy", "Di")],
+                 action="count", edition=edition, expansions="cities")
+    html = client.post("/games/new", data=data).get_data(as_text=True)
     assert options(html, "teams") == ["", "1", "2"]
 
 
@@ -79,8 +85,17 @@ def test_team_play_at_an_odd_table_is_refused_beside_the_choice(app, client):
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
     field = html[html.index('class="field team-play'):]
-    assert "Team play is for 4, 6, 8 players (got 5)" in field[:field.index("</div>")]
+    assert ("Team play is for 4, 6, or 8 players, not 5: choose No teams, or another number of "
+            "players." in field[:field.index("</div>")])
+    assert field.count('<li>') == 1  # one message, not one per engine problem
     assert 'href="#teams"' in html  # the summary links to the choice
+    # shown again after the count changed (with the script, at once): dropped, and said so
+    again = client.post("/games/new", data=seats(*rows, edition="first", expansions="cities",
+                                                 teams="1", action="count"))
+    html = again.get_data(as_text=True)
+    assert again.status_code == 200 and 'name="teams"' not in html
+    assert "Team play is for 4, 6, or 8 players, not 5: this game is set up without teams." in html
+    assert 'class="seat-group"' not in html
 
 
 def test_the_set_up_page_shows_the_saved_teams_and_a_rename_keeps_them(app, client):
@@ -248,7 +263,10 @@ def test_the_quick_pad_refuses_teams_at_an_odd_table(client):
     answer = client.post("/quick", data=quick_columns(*rows, teams="1"))
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
-    assert "Team play is for 4, 6 players (got 3)." in html and 'href="#teams"' in html
+    assert ("Team play is for 4 or 6 players, not 3: choose No teams, or another number of "
+            "players." in html and 'href="#teams"' in html)
+    shown = client.post("/quick", data=quick_columns(*rows)).get_data(as_text=True)
+    assert 'name="teams"' not in shown and "Team play is for 4 or 6 players." in shown
 
 
 # --- the build checker --------------------------------------------------------------------------

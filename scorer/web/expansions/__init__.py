@@ -71,8 +71,9 @@ class PagePart:
     def prepare_setup(self, form, ruleset: Ruleset, seats: list[dict]) -> None:
         """Set the choices of its set-up fields for these seats."""
 
-    def setup_section(self, form, ruleset: Ruleset, errors) -> dict | None:
-        """What its set-up section shows, taking its problems from ``errors``."""
+    def setup_section(self, form, ruleset: Ruleset, errors, count: int) -> dict | None:
+        """What its set-up section shows for a table of ``count`` players, taking its problems
+        from ``errors``."""
         return None
 
     def setup_summary(self, form, section: dict) -> list[tuple]:
@@ -83,7 +84,7 @@ class PagePart:
         """Its set-up fields as typed beside the set-up saved elsewhere (out-of-date page)."""
         return []
 
-    def seat_groups(self, form, count: int) -> list[list[int]] | None:
+    def seat_groups(self, form, ruleset: Ruleset, count: int) -> list[list[int]] | None:
         """Seats the set-up page shows side by side (a team's), by index; None: one a line."""
         return None
 

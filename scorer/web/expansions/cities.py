@@ -3,14 +3,19 @@ ways a table of 4, 6 or 8 splits into neighbours, each team's seats side by side
 stepper on the city page, black buildings as a colour of their own among the chips, and the
 team totals under the score pad.
 
-The engine stays the judge (``rulings-cities.md`` C5, C14): a table that cannot play in teams
-keeps the choice and is told why by validation, beside the choice.
+Team play is offered only at the table sizes the ruleset's data allows (C14: 4, 6 or 8 in the
+first edition, 4 or 6 in the second); elsewhere the page says which sizes do. A choice made
+before the player count changed is dropped when the form is shown again, and said so. The
+engine stays the judge (``rulings-cities.md`` C5, C14): a save with teams at another size (a
+page from before) is refused with that same clear message beside the choice.
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
 
+from babel.lists import format_list
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import SelectField
@@ -34,6 +39,16 @@ def pairs(pairing: str, count: int) -> list[list[int]]:
     start = PAIRINGS.index(pairing)
     seats = [(start + offset) % count for offset in range(count)]
     return [seats[at:at + 2] for at in range(0, count, 2)]
+
+
+def team_tables(ruleset) -> tuple[int, ...]:
+    """The numbers of players that may play in teams under ``ruleset`` (its Cities data)."""
+    return ruleset.data[CitiesPages.id].team_tables
+
+
+def sizes_text(tables: tuple[int, ...]) -> str:
+    """"4, 6 or 8", as the page's language joins a choice."""
+    return format_list([str(size) for size in tables], style="or", locale=get_locale())
 
 
 def seat_name(seats: list[dict], index: int) -> str:
@@ -101,11 +116,27 @@ class CitiesPages(PagePart):
         if form[TEAMS].data not in ("", *PAIRINGS):
             form[TEAMS].data = ""
 
-    def setup_section(self, form, ruleset, errors):
-        return {TEAMS: errors.take_under(TEAMS)}
+    def setup_section(self, form, ruleset, errors, count):
+        """The team-play choice where the table's size allows it; elsewhere which sizes do
+        (and that a choice made before the count changed is dropped). A save refused for its
+        teams at another size shows the choice with that message beside it."""
+        tables = team_tables(ruleset)
+        problems = errors.take_under(TEAMS)
+        if problems and count not in tables:  # the engine's several problems, said once
+            problems = [_("Team play is for %(sizes)s players, not %(count)d: choose No teams, "
+                          "or another number of players.", sizes=sizes_text(tables), count=count)]
+        offered = count in tables or bool(problems)
+        note = ""
+        if not offered and form[TEAMS].data in PAIRINGS:
+            note = _("Team play is for %(sizes)s players, not %(count)d: this game is set up "
+                     "without teams.", sizes=sizes_text(tables), count=count)
+        elif not offered:
+            note = _("Team play is for %(sizes)s players.", sizes=sizes_text(tables))
+        return {TEAMS: problems, "offered": offered, "note": note}
 
     def setup_summary(self, form, section):
-        return [(form[TEAMS].id, form[TEAMS].label.text, section[TEAMS])]
+        return [(form[TEAMS].id if section["offered"] else None, form[TEAMS].label.text,
+                 section[TEAMS])]
 
     def setup_conflict_rows(self, form, stored):
         def shown(teams) -> str:
@@ -117,9 +148,10 @@ class CitiesPages(PagePart):
         return [{"label": form[TEAMS].label.text, "mine": mine, "theirs": theirs,
                  "differs": mine != theirs}]
 
-    def seat_groups(self, form, count):
+    def seat_groups(self, form, ruleset, count):
         pairing = form[TEAMS].data
-        return pairs(pairing, count) if pairing in PAIRINGS and count > 1 else None
+        return (pairs(pairing, count) if pairing in PAIRINGS and count in team_tables(ruleset)
+                else None)
 
     def setup_values(self, form, seats):
         pairing = form[TEAMS].data

@@ -1,5 +1,6 @@
 """The Cities expansion as data: black cards, Petra and Byzantium, the first edition's Cities
-guilds, per edition (``data/``, made by ``scripts/import_cities.py``).
+guilds, per edition (``data/``, made by ``scripts/import_cities.py``), and the table sizes that
+play in teams (C14).
 
 Every effect is checked against the engine's registry when the ruleset builds the cards (the
 expansion's own kinds are registered first, :mod:`.effects`).
@@ -20,6 +21,9 @@ FILES = {
               "guilds": "guilds-first.json"},
     "second": {"cards": "cards-second.json", "wonders": "wonders-second.json"},
 }
+#: team play's table sizes per edition (C14): the first edition's box plays 8 with its
+#: 7-player decks, the second edition's at most 7
+TEAM_TABLES = {"first": (4, 6, 8), "second": (4, 6)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +33,8 @@ class CitiesData:
     cards: tuple[dict, ...]
     wonders: tuple[dict, ...]
     guilds: tuple[dict, ...]
+    #: the numbers of players that may play in teams (none: no team play)
+    team_tables: tuple[int, ...] = ()
 
 
 @cache
@@ -39,4 +45,5 @@ def load_cities(edition: str) -> CitiesData:
     def read(kind: str) -> tuple[dict, ...]:
         return tuple(read_data("", files[kind], PACKAGE)) if kind in files else ()
 
-    return CitiesData(read("cards"), read("wonders"), read("guilds"))
+    return CitiesData(read("cards"), read("wonders"), read("guilds"),
+                      TEAM_TABLES.get(edition, ()))

@@ -5,7 +5,8 @@
   expansion extended;
 - black cards (a new colour, C17) whose points go to the ``cities`` row, Petra and Byzantium
   (sides as the edition names them), the first edition's Cities guilds (C1);
-- player field ``debt`` (C5), game field ``teams`` (C14);
+- player field ``debt`` (C5), game field ``teams`` (C14), at the table sizes of the data's
+  ``team_tables``;
 - 3 to 8 players in the first edition (the 7-player decks and guilds), 3 to 7 in the second,
   and no two-player Free City (C2);
 - token limits loose enough for the Raider cards' extra victory tokens (C12), refined per
@@ -29,8 +30,6 @@ PLAYER_FIELDS = frozenset({"debt"})
 GAME_FIELDS = frozenset({"teams"})
 #: the most players per edition (C2): the first edition's box plays 8 with the 7-player decks
 MAX_PLAYERS = {"first": 8, "second": 7}
-#: team play's table sizes per edition (C14)
-TEAM_TABLES = {"first": (4, 6, 8), "second": (4, 6)}
 #: conflict tokens per Age from conflicts (C12) and battles in a game
 VICTORIES_PER_AGE = 2
 BATTLES = 6

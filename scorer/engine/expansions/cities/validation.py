@@ -13,7 +13,7 @@ from typing import Any
 
 from ...messages import N_
 from ...names import normalised
-from .ruleset import BATTLES, COLOUR, RAIDER, TEAM_TABLES, VICTORIES_PER_AGE
+from .ruleset import BATTLES, COLOUR, NAME, RAIDER, VICTORIES_PER_AGE
 from .scoring import DEBT, TEAMS
 
 MAX_DEBT = 99
@@ -137,7 +137,7 @@ def parse_game(ruleset, document: dict, problems) -> dict:
         problems.add(TEAMS, "invalid", N_("\"teams\" must be a list of teams, each a list of "
                                           "two player names."))
         return {}
-    tables = TEAM_TABLES.get(ruleset.edition, ())
+    tables = ruleset.data[NAME].team_tables
     if len(players) not in tables:
         problems.add(TEAMS, "invalid",
                      N_("Team play is for %(tables)s players (got %(count)d)."),
