@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 from saved_game import SEVEN  # noqa: E402
 
 from scorer import create_app, storage  # noqa: E402
-from scorer.games.documents import upgrade  # noqa: E402
+from scorer.documents.upgrades import upgrade  # noqa: E402
 from scorer.web.cities import player_data  # noqa: E402
 from scorer.web.editions import document_ruleset  # noqa: E402
 from tests.postgres import running_cluster  # noqa: E402

@@ -94,12 +94,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Reports keep the score pad's row order, as the spec's examples show them.
     app.json.sort_keys = False
 
-    from . import i18n, pdf, web
-    from .api import cards as cards_api
-    from .api import cli
-    from .api import games as games_api
-    from .api import groups as groups_api
-    from .api import routes as api
+    from . import api, i18n, pdf, web
     from .games import access, backups, retention
     from .games.hand_over import init_app as init_hand_over
     from .groups import commands as group_commands
@@ -113,12 +108,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     headers.init_app(app)
     access.init_app(app)
     i18n.init_app(app)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(games_api.bp)
-    app.register_blueprint(groups_api.bp)
-    app.register_blueprint(cards_api.bp)
-    cli.init_app(app)
     web.init_app(app)
+    api.init_app(app)
     pdf.init_app(app)
     backups.init_app(app)
     init_hand_over(app)

@@ -4,7 +4,7 @@ Called by ``scripts/import_reference.py`` and runnable alone:
 ``python scripts/import_cities.py ../shared/reference``. Cities' effect words (``cities.md``,
 "New effect vocabulary") extend the base game's and the Leaders' vocabulary: base and Leaders
 words are parsed by their importers, so a ``vp:5`` or a ``diplomacy:1`` means the same on a
-black card, a stage and a leader. The CSVs' rows become data files by ``expansion_data.py``,
+black card, a stage and a leader. The CSVs' rows become data files by ``reference_rows.py``,
 shared with the other expansions' importers.
 
 Written to ``scorer/engine/expansions/cities/data/``: the black cards and Petra/Byzantium of
@@ -20,9 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from expansion_data import cards, leaders, write_data  # noqa: E402
-from import_leaders import parse_leader_effect  # noqa: E402
-from import_reference import import_wonders, read_rows  # noqa: E402
+from reference_rows import cards, import_wonders, leaders, parse_leader_effect, read_rows, write_data  # noqa: E402
 
 OUT = (Path(__file__).resolve().parent.parent / "scorer" / "engine" / "expansions" / "cities"
        / "data")

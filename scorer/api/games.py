@@ -12,12 +12,12 @@ from __future__ import annotations
 from flask import Blueprint, make_response, request
 
 from .. import storage
+from ..documents import player_ids
 from ..engine.messages import N_, Message
 from ..engine.validation import Problem, parse_game
-from ..games import access, player_ids
+from ..games import access
 from ..games import service as games_service
 from ..i18n import translator
-from ..pdf import sheet_cache
 from ..safety.public_address import external_url
 from ..web.games import live_etag
 from .creation import created, key_reused, read_creation
@@ -162,7 +162,6 @@ def delete_game(game_id: str):
         return failure
     if not storage.delete_game(game_id):
         return not_found()
-    sheet_cache.forget(game_id)
     return "", 204
 
 

@@ -25,10 +25,10 @@ from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
 from .. import storage
+from ..documents.upgrades import CURRENT_VERSION, UnknownVersion, upgrade
 from ..engine.names import hidden_characters
 from ..engine.validation import parse_game
-from ..pdf.download import slug
-from .documents import CURRENT_VERSION, UnknownVersion, upgrade
+from ..safety.file_names import game_file_name
 
 BACKUP_FORMAT = "7-wonders-scorer-backup"
 BACKUP_VERSION = 1
@@ -44,8 +44,7 @@ def document_json(document: dict) -> str:
 
 def document_filename(saved: storage.SavedGame) -> str:
     """``7-wonders-<title>-<date>.json``, named like the game's PDF sheet."""
-    parts = ["7-wonders", slug(saved.title or ""), saved.created_at.date().isoformat()]
-    return "-".join(part for part in parts if part) + ".json"
+    return game_file_name(saved.title, saved.created_at, ".json")
 
 
 def _saved_or_404(game_id: str) -> storage.SavedGame:

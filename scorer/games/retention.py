@@ -19,7 +19,6 @@ from flask.cli import with_appcontext
 from sqlalchemy import delete, select
 
 from .. import storage
-from ..pdf import sheet_cache
 from ..storage.connect import get_engine
 from ..storage.engine import writer
 from ..storage.schema import game, request_key
@@ -45,8 +44,7 @@ def prune(days: int) -> list[str]:
     """Remove the games untouched for ``days`` days (and old Idempotency-Keys); their ids."""
     removed = []
     for public_id, _title, _changed in expired(days):
-        if storage.delete_game(public_id):  # with its results, as any deletion
-            sheet_cache.forget(public_id)
+        if storage.delete_game(public_id):  # with its results and cached sheets, as any deletion
             removed.append(public_id)
     with writer(get_engine()).begin() as connection:
         connection.execute(delete(request_key).where(

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 from flask import Flask, Response, g
 
+from ..documents.player_ids import VALID_ID
 from ..safety import signed_cookies
 from .access import GAME_ID
-from .player_ids import VALID_ID
 
 COOKIE = "seats"
 SALT = "scorer.seats"

@@ -23,10 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import storage
+from ..documents import player_ids
 from ..engine.expansions import field_owners
 from ..engine.rules import DEFAULT_EDITION
 from ..engine.validation import Problem, parse_game
-from . import player_ids
 
 #: the fields the set-up page owns; everything else on a player is their city
 SEAT_FIELDS = ("id", "name", "wonder", "side", "free_city")

@@ -7,9 +7,10 @@ from flask import Flask
 
 def init_app(app: Flask) -> None:
     """Register the PDF routes and the ``pad`` command."""
-    from . import commands, group_report, views
+    from . import commands, group_report, sheet_cache, views
 
     app.register_blueprint(views.bp)
     app.register_blueprint(group_report.bp)
     app.cli.add_command(commands.pad_command)
     app.cli.add_command(group_report.report_command)
+    sheet_cache.init_app(app)

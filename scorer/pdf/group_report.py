@@ -17,13 +17,14 @@ from flask.cli import with_appcontext
 from flask_babel import force_locale, format_date, get_locale
 
 from ..groups import service
-from ..groups.charts import group_charts
-from ..groups.labels import row_label, row_typed, wonder_side_label
 from ..groups.statistics import Filters, statistics
 from ..i18n import translator
+from ..safety.file_names import slug
 from ..storage.groups import Group
+from ..web.group_charts import group_charts
+from ..web.group_labels import row_label, row_typed, wonder_side_label
 from .document import render_pdf
-from .download import pdf_response, slug
+from .download import pdf_response
 from .paper import Paper
 from .print_options import language_and_paper, print_options
 from .views import requested_paper

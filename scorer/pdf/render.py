@@ -18,7 +18,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
-from ..pad_rows import PLAIN, TOTAL_LOOK, every_look
+from ..web.pad_rows import PLAIN, TOTAL_LOOK, every_look
 
 STYLESHEET = "pdf/print.css"
 

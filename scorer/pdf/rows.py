@@ -1,4 +1,4 @@
-"""The printed pad's rows: the ruleset's rows with their looks (:mod:`scorer.pad_rows`).
+"""The printed pad's rows: the ruleset's rows with their looks (:mod:`scorer.web.pad_rows`).
 
 ``ROWS`` is the default edition's pad, kept for callers that print without a game.
 """
@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from ..engine.rules import get_ruleset
-from ..pad_rows import LOOKS, TOTAL, PadRow, pad_rows
+from ..web.pad_rows import LOOKS, TOTAL, PadRow, pad_rows
 
 Row = PadRow
 ROWS: tuple[PadRow, ...] = pad_rows(get_ruleset())

@@ -16,11 +16,11 @@ from ..engine.science_lines import SYMBOL_NAMES, SYMBOL_NOUNS
 from ..engine.scoring import GameScore, score_game
 from ..engine.validation import Problem, parse_game
 from ..games import service as games_service
+from ..safety.file_names import game_file_name
 from ..storage import SavedGame
 from ..web.editions import ruleset_title
 from ..web.expansions import pad_lines, parts_of
 from .document import render_pdf
-from .download import slug
 from .paper import Paper
 from .rows import TOTAL, pad_rows
 
@@ -107,8 +107,7 @@ def side_label(game: Game, side: str, translator) -> str:
 
 def sheet_filename(saved: SavedGame) -> str:
     """``7-wonders-<title>-<date>.pdf``: the game's title when it has one, and its date."""
-    parts = ["7-wonders", slug(saved.title or ""), saved.created_at.date().isoformat()]
-    return "-".join(part for part in parts if part) + ".pdf"
+    return game_file_name(saved.title, saved.created_at, ".pdf")
 
 
 def game_sheet_pdf(saved: SavedGame, locale: str, paper: Paper) -> bytes:

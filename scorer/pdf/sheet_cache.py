@@ -23,6 +23,7 @@ from flask import current_app
 
 from ..safety.private_files import private_folder
 from ..safety.render_slots import work_folder
+from ..storage.events import game_changed
 
 FOLDER = "sheet-cache"
 DEFAULT_FILES = 500
@@ -106,9 +107,19 @@ def prune(folder: str, keep: int) -> None:
 
 
 def forget(game_id: str) -> None:
-    """Remove every cached sheet of a game (deleted, or removed by retention)."""
+    """Remove every cached sheet of a game: after any change its sheets are never asked for
+    again (their key holds the game's content), and a deleted game's must not stay on disk."""
     for path in glob.glob(os.path.join(glob.escape(_folder()), f"{glob.escape(game_id)}.*")):
         try:
             os.unlink(path)
         except OSError:
             pass
+
+
+def _forget_changed(_app, game_id: str, **_change) -> None:
+    forget(game_id)
+
+
+def init_app(app) -> None:
+    """Listen for every change of a game (a save, a deletion, retention, an import)."""
+    game_changed.connect(_forget_changed, sender=app)

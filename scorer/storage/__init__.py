@@ -5,7 +5,7 @@ existing game is a read-modify-write under that game's write lock (:func:`modify
 phones saving different cities at the same moment both keep their change. The game document is
 stored whole as JSON, exactly as it was validated: the engine stays the single source of
 meaning, and each row records the document's format version so later versions of the app
-upgrade old games on read (:mod:`scorer.games.documents`). Public ids are random
+upgrade old games on read (:mod:`scorer.documents.upgrades`). Public ids are random
 (``secrets.token_urlsafe``) so a game's URL cannot be guessed from another one's.
 
 Queries are SQLAlchemy Core, written once for both databases; the schema is migrated by
@@ -25,10 +25,11 @@ from datetime import UTC, datetime, timedelta
 from flask import Flask
 from sqlalchemy import Connection, Row, bindparam, delete, exc, insert, select, text, update
 
-from ..games.documents import CURRENT_VERSION, upgrade
+from ..documents.upgrades import CURRENT_VERSION, upgrade
 from . import driver, migrate, results
 from .connect import get_engine
 from .engine import writer
+from .events import announce_game
 from .results import Checked
 from .schema import game, request_key
 
@@ -160,6 +161,7 @@ def _current(row: Row) -> SavedGame:
             if written == 1:  # an upgrade may mark old cities entered: the game completes
                 results.write(connection, row.id, document, row.created_at, row.group_id)
         if written == 1:
+            announce_game(row.public_id, row.group_id)
             return _saved(row, document, revision=row.revision + 1, format_version=CURRENT_VERSION)
         with get_engine().connect() as connection:
             row = _select_one(connection, row.public_id)
@@ -172,7 +174,7 @@ def create_game(document: dict, title: str | None = None, owner_token_hash: str 
     """Save a new game and return its unguessable public id.
 
     The document must be in the current format (CURRENT_VERSION): it is stored as such. A
-    document in an older format goes through :func:`scorer.games.documents.upgrade` first.
+    document in an older format goes through :func:`scorer.documents.upgrades.upgrade` first.
     """
     return create_game_once(document, title, owner_token_hash, group_pk=group_pk)[0]
 
@@ -221,6 +223,7 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
             if made is not None:
                 return made, False
             continue  # a collision of 128 random bits: draw again
+        announce_game(public_id, group_pk)
         return public_id, True
 
 
@@ -291,6 +294,7 @@ def restore_game(saved: SavedGame) -> bool:
                           saved.created_at, None, had_results=False)
     except exc.IntegrityError:
         return False
+    announce_game(saved.id, None)
     return True
 
 
@@ -373,6 +377,7 @@ def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
         _write_save(cursor, connection, row.id, encoded, revision, moment, title)
         results.write(connection, row.id, document, row.created_at, row.group_id,
                       game=game_parsed, had_results=had_results)
+    announce_game(row.public_id, row.group_id)
     return _saved(row, json.loads(encoded), title=row.title if title is None else title,
                   revision=revision, updated_at=moment, format_version=CURRENT_VERSION)
 
@@ -388,9 +393,10 @@ def set_owner(public_id: str, expected: str | None, owner_token_hash: str) -> bo
     if not is_public_id(public_id):
         return False
     with writer(get_engine()).begin() as connection:
-        return connection.execute(
+        group_pk = connection.execute(
             update(game).where(game.c.public_id == public_id, game.c.owner_token_hash == expected)
-            .values(owner_token_hash=owner_token_hash)).rowcount == 1
+            .values(owner_token_hash=owner_token_hash).returning(game.c.group_id)).first()
+    return _announced(public_id, group_pk)
 
 
 def set_locked(public_id: str, locked: bool) -> bool:
@@ -398,8 +404,17 @@ def set_locked(public_id: str, locked: bool) -> bool:
     if not is_public_id(public_id):
         return False
     with writer(get_engine()).begin() as connection:
-        return connection.execute(update(game).where(game.c.public_id == public_id)
-                                  .values(locked=locked)).rowcount == 1
+        group_pk = connection.execute(update(game).where(game.c.public_id == public_id)
+                                      .values(locked=locked).returning(game.c.group_id)).first()
+    return _announced(public_id, group_pk)
+
+
+def _announced(public_id: str, changed: Row | None) -> bool:
+    """Tell of a one-statement change that returned the game's group (None: nothing changed)."""
+    if changed is None:
+        return False
+    announce_game(public_id, changed.group_id)
+    return True
 
 
 def delete_game(public_id: str) -> bool:
@@ -407,11 +422,15 @@ def delete_game(public_id: str) -> bool:
     if not is_public_id(public_id):
         return False
     with writer(get_engine()).begin() as connection:
-        pk = connection.execute(select(game.c.id).where(game.c.public_id == public_id)).scalar()
-        if pk is None:
+        found = connection.execute(
+            select(game.c.id, game.c.group_id).where(game.c.public_id == public_id)).first()
+        if found is None:
             return False
-        results.clear(connection, pk)
-        return connection.execute(delete(game).where(game.c.id == pk)).rowcount == 1
+        results.clear(connection, found.id)
+        if connection.execute(delete(game).where(game.c.id == found.id)).rowcount != 1:
+            return False
+    announce_game(public_id, found.group_id, deleted=True)
+    return True
 
 
 def list_games(public_ids: Iterable[str] | None = None) -> list[SavedGame]:

@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Row, delete, exc, insert, select, update
 from . import results
 from .connect import get_engine
 from .engine import writer
+from .events import announce_game, announce_group
 from .schema import game, game_group, group_alias
 
 
@@ -55,6 +56,7 @@ def create_group(name: str, owner_token_hash: str | None = None) -> Group:
             continue  # a collision of 128 random bits: draw again
         found = load_group(public_id)
         if found is not None:
+            announce_group(found.pk)
             return found
 
 
@@ -85,20 +87,30 @@ def list_groups(public_ids: Iterable[str]) -> list[Group]:
 
 def rename_group(public_id: str, name: str) -> bool:
     with writer(get_engine()).begin() as connection:
-        return connection.execute(
+        changed = connection.execute(
             update(game_group).where(game_group.c.public_id == public_id)
-            .values(name=name, updated_at=datetime.now(UTC),
-                    revision=game_group.c.revision + 1)).rowcount == 1
+            .values(name=name, updated_at=datetime.now(UTC), revision=game_group.c.revision + 1)
+            .returning(game_group.c.id)).first()
+    return _announced(public_id, changed)
+
+
+def _announced(public_id: str, changed: Row | None) -> bool:
+    """Tell of a one-statement change that returned the group's pk (None: nothing changed)."""
+    if changed is None:
+        return False
+    announce_group(changed.id)
+    return True
 
 
 def set_group_owner(public_id: str, expected: str | None, owner_token_hash: str) -> bool:
     """Hand a group over: replace its owner hash if it is still ``expected``."""
     with writer(get_engine()).begin() as connection:
-        return connection.execute(
+        changed = connection.execute(
             update(game_group)
             .where(game_group.c.public_id == public_id,
                    game_group.c.owner_token_hash == expected)
-            .values(owner_token_hash=owner_token_hash)).rowcount == 1
+            .values(owner_token_hash=owner_token_hash).returning(game_group.c.id)).first()
+    return _announced(public_id, changed)
 
 
 def delete_group(public_id: str) -> bool:
@@ -113,26 +125,29 @@ def delete_group(public_id: str) -> bool:
         connection.execute(update(game).where(game.c.group_id == pk).values(group_id=None))
         connection.execute(delete(group_alias).where(group_alias.c.group_id == pk))
         connection.execute(delete(game_group).where(game_group.c.id == pk))
-        return True
+    announce_group(pk, deleted=True)
+    return True
 
 
 def set_game_group(game_id: str, group_pk: int | None, *, only_from: int | None = None) -> bool:
     """Put a game in a group (``None``: in none). With ``only_from``, only while the game is in
     that group (removing a game from a group never takes it out of another one). False when
     there is no such game (or it is not in ``only_from``)."""
-    query = select(game.c.id).where(game.c.public_id == game_id)
+    query = select(game.c.id, game.c.group_id).where(game.c.public_id == game_id)
     if only_from is not None:
         query = query.where(game.c.group_id == only_from)
     with writer(get_engine()).begin() as connection:
         if group_pk is not None and connection.execute(
                 select(game_group.c.id).where(game_group.c.id == group_pk)).scalar() is None:
             return False  # the group was deleted meanwhile
-        pk = connection.execute(query.with_for_update()).scalar()
-        if pk is None:
+        found = connection.execute(query.with_for_update()).first()
+        if found is None:
             return False
-        connection.execute(update(game).where(game.c.id == pk).values(group_id=group_pk))
-        results.move(connection, [pk], group_pk)
-        return True
+        connection.execute(update(game).where(game.c.id == found.id).values(group_id=group_pk))
+        results.move(connection, [found.id], group_pk)
+    # one change, told once: the game's event names both the group it left and the one it joined
+    announce_game(game_id, group_pk, left_group_pk=found.group_id)
+    return True
 
 
 def group_game_ids(group_pk: int) -> list[str]:
@@ -160,6 +175,7 @@ def merge_names(group_pk: int, source_key: str, target_key: str, target_name: st
     the caller checks they differ."""
     with writer(get_engine()).begin() as connection:
         _merge(connection, group_pk, source_key, target_key, target_name)
+    announce_group(group_pk)
 
 
 def _merge(connection: Connection, group_pk: int, source_key: str, target_key: str,

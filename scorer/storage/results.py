@@ -22,11 +22,11 @@ from functools import cache, lru_cache
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 
+from ..documents.player_ids import is_entered
+from ..documents.upgrades import upgrade
 from ..engine.city import Game
 from ..engine.scoring import score_game
 from ..engine.validation import parse_game
-from ..games.documents import upgrade
-from ..games.player_ids import is_entered
 from . import driver
 from .engine import writer
 from .schema import PAD_SLOTS, game, result

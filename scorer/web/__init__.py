@@ -6,7 +6,7 @@ by programs, not by forms.
 
 from __future__ import annotations
 
-from flask import Flask, render_template, request
+from flask import Flask, current_app, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
@@ -17,13 +17,28 @@ from . import expired_forms
 
 csrf = CSRFProtect()
 
+#: ``app.extensions`` key of the parts of the site that answer their own errors
+ERROR_ANSWERS = "scorer.error_answers"
+
+
+def answer_errors_under(app: Flask, prefix: str, http_error, locked_game) -> None:
+    """Let a higher wing (the JSON API) answer the errors of the paths under ``prefix`` itself:
+    Flask sends routing errors to app-level handlers only, and those are the pages'."""
+    app.extensions.setdefault(ERROR_ANSWERS, []).append((prefix, http_error, locked_game))
+
+
+def _answered_elsewhere(which: int):
+    for prefix, *answers in current_app.extensions.get(ERROR_ANSWERS, ()):
+        if request.path.startswith(prefix):
+            return answers[which]
+    return None
+
 
 def page_error(error: HTTPException):
-    """A translated error page for people; API paths keep their own answers."""
-    if request.path.startswith("/api/"):
-        from ..api.routes import http_error
-
-        return http_error(error)
+    """A translated error page for people; the API's paths keep their own answers."""
+    elsewhere = _answered_elsewhere(0)
+    if elsewhere is not None:
+        return elsewhere(error)
     if isinstance(error, CSRFError):
         try:
             shown = expired_forms.show_again()
@@ -54,21 +69,16 @@ LOCKED = N_("This game is locked by its owner: its cities and players can no lon
             "The owner can unlock it on the score pad.")
 
 
-def locked_game(_error: storage.GameLocked):
+def locked_game(error: storage.GameLocked):
     """A change to a locked game (a city, the set-up): 403 with why, on pages and in the API."""
-    if request.path.startswith("/api/"):
-        from ..api.routes import error_report
-        from ..engine.validation import Problem
-
-        return error_report([Problem("", "locked", Message(LOCKED))], 403)
+    elsewhere = _answered_elsewhere(1)
+    if elsewhere is not None:
+        return elsewhere(Message(LOCKED))
     return render_template("error.html", message=_(LOCKED), code=403), 403
 
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints and the database hooks."""
-    from ..api import games as games_api
-    from ..api import groups as groups_api
-    from ..api import routes as api
     from ..games import seats as seats_remembered
     from . import build, cards, cities, games, groups, install, invite, labels, ownership, quick, setup
 
@@ -76,9 +86,6 @@ def init_app(app: Flask) -> None:
     seats_remembered.init_app(app)
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", expired_forms.TOKEN_LIFETIME)
     csrf.init_app(app)
-    csrf.exempt(api.bp)
-    csrf.exempt(games_api.bp)
-    csrf.exempt(groups_api.bp)
     labels.register(app)
     app.jinja_env.globals.update(THEME_COLOURS=install.THEME_COLOURS)
     app.add_url_rule("/", "index", games.index)

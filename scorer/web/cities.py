@@ -14,11 +14,12 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
+from ..documents import player_ids
 from ..engine.catalog import Catalog
 from ..engine.rules import Ruleset
 from ..engine.table import copies_in_decks, copies_left
 from ..engine.validation import parse_game
-from ..games import access, player_ids
+from ..games import access
 from ..games import seats as seats_remembered
 from ..games import service as games_service
 from ..games.service import OWN_SEAT_FIELDS

@@ -22,12 +22,11 @@ from ..games import service as games_service
 from ..groups import remembered as groups_remembered
 from ..groups import service as groups_service
 from ..i18n import translator
-from ..pad_rows import pad_rows
-from ..pdf import sheet_cache
 from .editions import ruleset_title
 from .expansions import pad_lines
 from .expired_forms import shows_expired_buttons
 from .groups import group_of_game
+from .pad_rows import pad_rows
 from .problems import ErrorMap
 from .saved import saved_or_404
 
@@ -137,7 +136,6 @@ def delete(game_id: str):
     form = FlaskForm()
     if form.validate_on_submit():
         storage.delete_game(game_id)
-        sheet_cache.forget(game_id)
         access.forget(game_id)
         flash(_("The game was deleted."))
         return redirect(url_for("games.history"))

@@ -19,12 +19,12 @@ from .. import storage
 from ..engine.rules import editions, get_ruleset
 from ..games import access
 from ..groups import remembered, service
-from ..groups.charts import group_charts
-from ..groups.labels import row_label, row_typed, wonder_side_label
 from ..groups.statistics import available_filters, statistics
 from ..i18n import translator
 from .editions import expansion_label
 from .expired_forms import shows_expired_buttons, shows_expired_forms
+from .group_charts import group_charts
+from .group_labels import row_label, row_typed, wonder_side_label
 from .ownership import confirm_claim
 from .problems import ErrorMap
 

@@ -19,7 +19,7 @@ from flask import Blueprint, current_app, flash, redirect, render_template, requ
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from ..games import player_ids
+from ..documents import player_ids
 from ..games import seats as seats_remembered
 from ..safety import public_address
 from ..serving.lan import is_loopback, public_url

@@ -2,7 +2,7 @@
 
 Colours always come with a shape mark so that colour-blind players can tell the card groups
 and the score-pad rows apart; the marks are the same on every page. The score pad's rows and
-their names are the ruleset's (:func:`scorer.pad_rows.pad_rows`).
+their names are the ruleset's (:func:`scorer.web.pad_rows.pad_rows`).
 """
 
 from __future__ import annotations

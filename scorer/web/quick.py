@@ -16,7 +16,6 @@ from flask_babel import gettext as _
 from ..engine.quickpad import QuickEntry, quick_game_fields, quick_score, science_helper
 from ..engine.rules import DEFAULT_EDITION, Ruleset
 from ..i18n import translator
-from ..pad_rows import pad_rows
 from ..safety.numbers import parse_int
 from .editions import (
     FREE_CITY_COUNT,
@@ -29,6 +28,7 @@ from .editions import (
 from .expansions import pad_lines, parts_of
 from .expired_forms import shows_expired_forms
 from .forms import QuickColumnForm, QuickPadForm, count_choices, posted_rows, quick_pad_form
+from .pad_rows import pad_rows
 from .problems import ErrorMap, summary
 from .setup import DEFAULT_COUNT
 

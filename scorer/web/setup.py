@@ -14,10 +14,11 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
+from ..documents import player_ids
 from ..engine.rules import Ruleset
 from ..engine.table import deal
 from ..engine.validation import parse_game
-from ..games import access, player_ids
+from ..games import access
 from ..games import service as games_service
 from ..groups import service as groups_service
 from ..i18n import switch_language

@@ -13,9 +13,9 @@ from types import MappingProxyType
 from flask_babel import lazy_gettext as _l
 
 from ..engine.expansions import installed
-from ..pad_rows import RowLook
 from .expansions import PagePart
 from .forms import number_field
+from .pad_rows import RowLook
 
 TONE = "typed"
 LOOK = RowLook(TONE, "#4f5b66", "#e9ecef", None)

@@ -9,8 +9,8 @@ import os
 import pytest
 
 from scorer import storage
+from scorer.documents.upgrades import CURRENT_VERSION, upgrade
 from scorer.games.backups import BACKUP_FORMAT
-from scorer.games.documents import CURRENT_VERSION, upgrade
 from tests.helpers import game, player
 
 ADA = game(player("Ada Łęcka", "gizah", cards=["altar"], coins=4), player("Bob", "rhodes"),

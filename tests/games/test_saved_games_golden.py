@@ -27,7 +27,7 @@ from scorer import create_app, storage
 DATA = Path(__file__).parents[1] / "data" / "saved_games"
 GOLDEN = json.loads((DATA / "a005d16.json").read_text("utf-8"))
 #: what later format versions add to an old document (stripped before comparing)
-ADDED_TO_PLAYERS = {"id", "entered"}  # format version 2 (scorer.games.player_ids)
+ADDED_TO_PLAYERS = {"id", "entered"}  # format version 2 (scorer.documents.player_ids)
 
 
 def without_additions(document: dict) -> dict:

@@ -14,7 +14,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
 
 from scorer import create_app, storage
-from scorer.games import documents as saved_documents
+from scorer.documents import upgrades as saved_documents
 from scorer.storage import migrate
 from scorer.storage.schema import metadata
 

@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from scorer import storage
-from scorer.games import documents as saved_documents
+from scorer.documents import upgrades as saved_documents
 
 
 @pytest.fixture

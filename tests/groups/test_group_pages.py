@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from scorer import storage
 from scorer.groups import service
-from scorer.groups.charts import still_css
+from scorer.web.group_charts import still_css
 from tests import helpers
 
 

@@ -13,8 +13,8 @@ from scorer.engine.messages import minus
 from scorer.engine.scoring import score_game
 from scorer.engine.validation import parse_game
 from scorer.i18n import translator_for
-from scorer.pdf.download import slug
 from scorer.pdf.rows import ROWS, TOTAL
+from scorer.safety.file_names import slug
 from scorer.storage import create_game, load_game
 from tests.helpers import game, player
 

@@ -38,7 +38,7 @@ class PagePart:
     #: that answer (given ``report``, ``form``, ``item_names``)
     answer_key: str | None = None
     answer_template: str | None = None
-    #: looks of the score-pad rows it adds (:class:`scorer.pad_rows.RowLook`), by row id, and
+    #: looks of the score-pad rows it adds (:class:`scorer.web.pad_rows.RowLook`), by row id, and
     #: the shape marks of its tones
     row_looks: Mapping[str, object] = MappingProxyType({})
     marks: Mapping[str, str] = MappingProxyType({})

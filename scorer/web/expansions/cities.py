@@ -21,8 +21,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms import SelectField
 from wtforms.fields.choices import SelectChoice
 
-from ...pad_rows import RowLook
 from ..forms import number_field
+from ..pad_rows import RowLook
 from . import PagePart
 
 DEBT, TEAMS, COLOUR = "debt", "teams", "black"

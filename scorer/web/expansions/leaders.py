@@ -22,9 +22,9 @@ from ...engine.expansions.leaders.catalog import leader_catalog
 from ...engine.expansions.leaders.validation import BURY
 from ...engine.rules import Ruleset
 from ...i18n import translator
-from ...pad_rows import RowLook
 from ..forms import RowList
 from ..labels import RESOURCE_LABELS
+from ..pad_rows import RowLook
 from ..problems import ErrorMap
 from . import PagePart, expansion_label
 

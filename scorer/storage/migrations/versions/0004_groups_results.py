@@ -23,7 +23,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    from scorer.games.documents import upgrade as upgrade_document
+    from scorer.documents.upgrades import upgrade as upgrade_document
     from scorer.storage.schema import UTCDateTime
 
     op.add_column("game", sa.Column("group_id", sa.Integer))

@@ -31,7 +31,7 @@ INDEXES = {
 
 
 def upgrade() -> None:
-    from scorer.games.documents import upgrade as upgrade_document
+    from scorer.documents.upgrades import upgrade as upgrade_document
     from scorer.storage.schema import UTCDateTime
 
     op.drop_table("result_row")

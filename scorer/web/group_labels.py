@@ -13,7 +13,7 @@ from flask_babel import pgettext
 
 from ..engine.rules import editions, expansions, get_ruleset
 from ..i18n import translator
-from ..pad_rows import LOOKS, PLAIN
+from .pad_rows import LOOKS, PLAIN
 
 
 @cache

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
-from .engine.messages import N_
-from .engine.rules import Ruleset
-from .web.expansions import every_part
+from ..engine.messages import N_
+from ..engine.rules import Ruleset
+from .expansions import every_part
 
 
 @dataclass(frozen=True, slots=True)

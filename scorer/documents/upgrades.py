@@ -27,7 +27,7 @@ FIRST_VERSION = 1
 # STEPS[n] upgrades a version n - 1 document to version n.
 STEPS: dict[int, Callable[[Document], Document]] = {
     # Version 2: every player has a stable "id" (cities are addressed by it, not by seat) and the
-    # cities already filled in are marked "entered" (scorer.games.player_ids.upgrade_legacy).
+    # cities already filled in are marked "entered" (scorer.documents.player_ids.upgrade_legacy).
     2: player_ids.upgrade_legacy,
 }
 

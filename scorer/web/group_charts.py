@@ -22,9 +22,9 @@ import tinycss2
 from flask_babel import gettext as _
 from pygal.style import Style
 
+from ..groups.statistics import Filters, timeline, winning_totals
 from ..storage.groups import Group
-from .labels import row_colour, row_label, wonder_side_label
-from .statistics import Filters, timeline, winning_totals
+from .group_labels import row_colour, row_label, wonder_side_label
 
 # pygal appends a finder for its map plugins to sys.meta_path that only has the old
 # find_module(): every failed import anywhere in the process then warns (ImportWarning). The
