@@ -4,7 +4,7 @@ and the search (``/cards``), whose results the script refreshes as the player ty
 
 The engine's index answers (:mod:`scorer.engine.cards_at_hand`); these views only read the
 form, name things in the page's language and render. Every answer changes only with the app's
-version, so each carries an ETag of that version and the language (``scorer.api.cards``).
+version, so each carries an ETag of that version and the language (``scorer.web.card_index``).
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from flask import Blueprint, abort, make_response, render_template, request, url
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ..api.cards import cacheable, card_index
 from ..engine.cards_at_hand.entries import BUILDING, WONDER, Entry
 from ..engine.cards_at_hand.index import MAX_QUERY, Filters
 from ..engine.rules import editions, get_ruleset
 from ..i18n import translator
+from .card_index import cacheable, card_index
 from .editions import expansion_label
 from .expansions import every_part
 from .labels import AGE_LABELS, colour_labels

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from scorer import storage
-from scorer.documents import upgrades as saved_documents
 from scorer.documents import player_ids
+from scorer.documents import upgrades as saved_documents
 from scorer.games import service as games_service
 from tests.helpers import city_path, city_version, game, player, post_city
 from tests.web.test_web_setup import row, seats, setup_keys
