@@ -107,6 +107,28 @@
       if (empty) { empty.hidden = shown > 0; }
     });
   });
+  // The blank pad's chooser: no more players than the edition and expansions chosen allow
+  // (the table is the rulesets'); a count left at the most allowed follows the most.
+  document.querySelectorAll("[data-most-players]").forEach(function (select) {
+    var form = select.form, most = JSON.parse(select.getAttribute("data-most-players"));
+    function allowed() {
+      var played = Array.prototype.filter.call(form.querySelectorAll("input[type=checkbox]"),
+        function (box) { return box.checked; }).map(function (box) { return box.name; });
+      var counts = most[form.elements.edition.value] || {};
+      return counts[played.sort().join(" ")] || Number(select.options[select.options.length - 1].value);
+    }
+    var top = allowed();
+    function sync() {
+      var next = allowed(), value = Number(select.value);
+      Array.prototype.forEach.call(select.options, function (option) {
+        option.disabled = Number(option.value) > next;
+      });
+      if (value > next || value === top) { select.value = String(next); }
+      top = next;
+    }
+    form.addEventListener("change", function (event) { if (event.target !== select) { sync(); } });
+    sync();
+  });
   document.querySelectorAll("[data-autosubmit]").forEach(function (select) {
     var button = select.form.querySelector("[data-autosubmit-button]");
     if (!button) { return; }

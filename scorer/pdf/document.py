@@ -18,9 +18,9 @@ from .paper import Paper
 from .render import renderer
 
 
-def render_pdf(template: str, locale: str, paper: Paper,
-               build: Callable[[Any], dict] | None = None, **context: Any) -> bytes:
-    """Render ``template`` in ``locale`` on ``paper``.
+def render_html(template: str, locale: str, paper: Paper,
+                build: Callable[[Any], dict] | None = None, **context: Any) -> str:
+    """The HTML of ``template`` in ``locale`` on ``paper``.
 
     ``build`` (optional) receives the locale's translator and returns more template context:
     engine messages must be rendered while the locale is forced.
@@ -28,6 +28,12 @@ def render_pdf(template: str, locale: str, paper: Paper,
     with force_locale(locale):
         if build is not None:
             context.update(build(translator()))
-        html = render_template(template, lang=locale, paper=paper, margin_mm=PAGE_MARGIN_MM,
+        return render_template(template, lang=locale, paper=paper, margin_mm=PAGE_MARGIN_MM,
                                **context)
+
+
+def render_pdf(template: str, locale: str, paper: Paper,
+               build: Callable[[Any], dict] | None = None, **context: Any) -> bytes:
+    """Render ``template`` in ``locale`` on ``paper`` (see :func:`render_html`) to PDF."""
+    html = render_html(template, locale, paper, build, **context)
     return renderer(current_app.static_folder).pdf(html)

@@ -14,9 +14,10 @@ from flask import current_app
 
 from ..engine.rules import Ruleset, get_ruleset
 from ..web.expansions import parts_of
-from .document import render_pdf
-from .layout import pad_layout
+from .document import render_html
+from .layout import SIZES, pad_layout
 from .paper import Paper
+from .render import renderer
 from .rows import TOTAL, pad_rows
 
 _lock = threading.Lock()
@@ -39,10 +40,23 @@ def blank_pad_pdf(players: int, locale: str, paper: Paper, ruleset: Ruleset | No
 
 def render_blank_pad(players: int, locale: str, paper: Paper, ruleset: Ruleset | None = None,
                      lines: tuple[str, ...] = ()) -> bytes:
+    return renderer(current_app.static_folder).pdf(
+        blank_pad_html(players, locale, paper, ruleset, lines))
+
+
+def blank_pad_html(players: int, locale: str, paper: Paper, ruleset: Ruleset | None = None,
+                   lines: tuple[str, ...] = ()) -> str:
+    """The page of pads as HTML, laid out for its rows (:func:`~.layout.pad_layout`)."""
+    return render_html("pdf/pad.html", locale, paper,
+                       **pad_context(players, paper, ruleset, lines))
+
+
+def pad_context(players: int, paper: Paper, ruleset: Ruleset | None = None,
+                lines: tuple[str, ...] = ()) -> dict:
+    """The pad template's rows, blank lines, layout and sizes."""
     ruleset = ruleset or get_ruleset()
     rows = pad_rows(ruleset)
     labels = [part.blank_lines[name] for part in parts_of(ruleset) for name in lines
               if name in part.blank_lines]
-    layout = pad_layout(paper, players, len(rows) + len(labels))
-    return render_pdf("pdf/pad.html", locale, paper, layout=layout, rows=rows, total=TOTAL,
-                      lines=labels)
+    return {"layout": pad_layout(paper, players, len(rows), len(labels)), "sizes": SIZES,
+            "rows": rows, "total": TOTAL, "lines": labels}

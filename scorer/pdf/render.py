@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from weasyprint import CSS, HTML
+from weasyprint.document import Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
@@ -61,9 +62,17 @@ class Renderer:
 
     def pdf(self, html: str) -> bytes:
         with _lock:
-            document = HTML(string=html, base_url=self.base_url, url_fetcher=self.fetcher)
-            return document.write_pdf(stylesheets=self.stylesheets, font_config=self.font_config,
-                                      cache=self.images)
+            return self._document(html).write_pdf(cache=self.images)
+
+    def document(self, html: str) -> Document:
+        """The laid-out pages of ``html``: what the tests measure the boxes of."""
+        with _lock:
+            return self._document(html)
+
+    def _document(self, html: str) -> Document:
+        source = HTML(string=html, base_url=self.base_url, url_fetcher=self.fetcher)
+        return source.render(stylesheets=self.stylesheets, font_config=self.font_config,
+                             cache=self.images)
 
 
 def row_colours() -> str:

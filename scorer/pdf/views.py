@@ -22,12 +22,15 @@ from ..safety.render_slots import Busy, render_slot
 from ..web.expansions import every_part, parts_of
 from ..web.saved import saved_or_404
 from . import sheet_cache
+from .chooser import browser_paper, pad_chooser
 from .download import pdf_response
 from .pad import blank_pad_pdf
-from .paper import PAPERS, Paper, default_paper, territory_for
+from .paper import PAPERS, Paper
 from .sheet import UnreadableGame, game_sheet_pdf, sheet_filename
 
 bp = Blueprint("pdf", __name__)
+#: the home page's chooser of a blank pad asks ``pad_chooser()`` for its players and paper
+bp.add_app_template_global(pad_chooser)
 #: what a blank pad's file name leaves unsaid: the default edition (names kept as they were)
 UNNAMED = frozenset({DEFAULT_EDITION})
 
@@ -78,8 +81,7 @@ def requested_players(ruleset: Ruleset) -> int:
 def requested_paper(language: str) -> Paper:
     raw = request.args.get("paper")
     if raw is None:
-        tags = [tag for tag, _quality in request.accept_languages]
-        return default_paper(language, territory_for(language, tags))
+        return browser_paper(language)
     if raw.lower() not in PAPERS:
         abort(400, description=_("paper: choose %(choices)s.", choices=" / ".join(PAPERS)))
     return PAPERS[raw.lower()]

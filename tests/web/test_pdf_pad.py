@@ -3,19 +3,49 @@
 from __future__ import annotations
 
 import io
+import itertools
+import json
+import re
 import shutil
 import subprocess
+from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
+from weasyprint.formatting_structure.boxes import TableBox
 
+from scorer.engine.rules import editions, expansions, get_ruleset
 from scorer.i18n import translator_for
-from scorer.pdf.layout import pad_layout
-from scorer.pdf.pad import blank_pad_pdf
+from scorer.pdf.document import render_html
+from scorer.pdf.layout import (
+    GAP_MM,
+    MAX_ROW_HEIGHT_MM,
+    MIN_ROW_HEIGHT_MM,
+    PAGE_MARGIN_MM,
+    SLACK_MM,
+    pad_layout,
+)
+from scorer.pdf.pad import blank_pad_pdf, pad_context
 from scorer.pdf.paper import PAPERS
-from scorer.pdf.rows import ROWS, TOTAL
+from scorer.pdf.render import renderer
+from scorer.pdf.rows import ROWS, TOTAL, pad_rows
+from scorer.web.expansions import every_part
 
 POINTS_PER_MM = 72 / 25.4
+MM_PER_CSS_PX = 25.4 / 96
+#: every blank line an expansion prints when asked (a team's total)
+EVERY_LINE = tuple(name for part in every_part() for name in part.blank_lines)
+
+
+def rulesets():
+    """Every edition with every set of expansions."""
+    return [get_ruleset(edition, played) for edition in editions()
+            for size in range(len(expansions()) + 1)
+            for played in itertools.combinations(sorted(expansions()), size)]
+
+
+def ruleset_id(ruleset) -> str:
+    return "-".join((ruleset.edition, *ruleset.expansions))
 
 
 def read(pdf: bytes) -> PdfReader:
@@ -184,3 +214,118 @@ def test_page_renders_to_a_coloured_png(app, tmp_path):
     assert inked > len(pixels) * 0.05
     # The military row's red, as drawn, not only black lines on white.
     assert any(r > 150 and g < 90 and b < 90 for r, g, b in pixels)
+
+
+@pytest.mark.parametrize("ruleset", rulesets(), ids=ruleset_id)
+def test_every_edition_expansion_set_player_count_and_paper_prints_on_one_page(app, ruleset):
+    """Issue 30 item 2: the pads of every table the rules allow fit one page (with one
+    expansion row, second edition + Cities printed the second pad's total alone on page 2).
+    Rendered as served, counted with pypdf: 672 PDFs in all."""
+    pages = {}
+    with app.app_context():
+        for players in range(ruleset.min_players, ruleset.max_players + 1):
+            for paper in PAPERS.values():
+                pdf = blank_pad_pdf(players, "en", paper, ruleset)
+                pages[players, paper.key] = len(read(pdf).pages)
+    assert pages == dict.fromkeys(pages, 1)
+
+
+@pytest.mark.parametrize("query", ["edition=second&cities=1", "edition=second&leaders=1&players=3",
+                                   "edition=first&leaders=1&players=4",
+                                   "edition=first&cities=1&players=8&teams=1&paper=a4"])
+def test_the_issues_pads_print_on_one_page(client, query):
+    answer = client.get(f"/pad.pdf?{query}")
+    assert answer.status_code == 200
+    assert len(read(answer.data).pages) == 1
+
+
+def pad_boxes(app, lang: str, context: dict) -> tuple[list, int]:
+    """The pads' table boxes as WeasyPrint lays them out, and the number of pages."""
+    with app.app_context():
+        html = render_html("pdf/pad.html", lang, context["layout"].paper, **context)
+        document = renderer(app.static_folder).document(html)
+
+    def walk(box):
+        yield box
+        for child in getattr(box, "children", None) or ():
+            yield from walk(child)
+    return [box for box in walk(document.pages[0]._page_box) if isinstance(box, TableBox)], \
+        len(document.pages)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "pl"])
+def test_a_pad_is_as_tall_and_as_wide_as_its_layout_counts(app, lang):
+    """The sums of :mod:`scorer.pdf.layout` are what WeasyPrint lays out, in every language
+    and down to the lowest rows: the longest labels (two lines and the "typed" tag) never
+    make a row taller, so the page count of the English pads holds in every language."""
+    for ruleset, players, paper in ((get_ruleset(edition, expansions()), players, paper)
+                                    for edition in editions() for players, paper
+                                    in ((3, "a4"), (get_ruleset(edition, expansions()).max_players,
+                                                    "letter"))):
+        for row_height in (MIN_ROW_HEIGHT_MM, MAX_ROW_HEIGHT_MM):
+            context = pad_context(players, PAPERS[paper], ruleset, EVERY_LINE)
+            layout = context["layout"] = replace(context["layout"], row_height_mm=row_height)
+            tables, pages = pad_boxes(app, lang, context)
+            assert len(tables) == layout.per_page
+            for table in tables:
+                assert table.border_height() * MM_PER_CSS_PX == pytest.approx(
+                    layout.pad_height_mm, abs=0.01)
+                assert table.border_width() * MM_PER_CSS_PX == pytest.approx(
+                    layout.pad_width_mm, abs=0.01)
+                right = (table.position_x + table.border_width()) * MM_PER_CSS_PX
+                assert right <= PAPERS[paper].width_mm - PAGE_MARGIN_MM
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_the_layout_is_worked_out_from_the_rows(paper):
+    """As many pads as fit at the lowest rows, then rows as tall as the page leaves room for
+    (at most 12 mm); every pad within the margins."""
+    sheet = PAPERS[paper]
+    width, height = sheet.width_mm - 2 * PAGE_MARGIN_MM, sheet.height_mm - 2 * PAGE_MARGIN_MM
+    for ruleset in rulesets():
+        for players in range(ruleset.min_players, ruleset.max_players + 1):
+            for lines in (0, len(EVERY_LINE)):
+                layout = pad_layout(sheet, players, len(pad_rows(ruleset)), lines)
+                assert MIN_ROW_HEIGHT_MM <= layout.row_height_mm <= MAX_ROW_HEIGHT_MM
+                assert layout.across * layout.pad_width_mm + (layout.across - 1) * GAP_MM <= width
+                assert layout.down * layout.pad_height_mm + (layout.down - 1) * GAP_MM <= height
+                taller = replace(layout, row_height_mm=layout.row_height_mm + 0.1)
+                assert (layout.row_height_mm == MAX_ROW_HEIGHT_MM
+                        or layout.down * taller.pad_height_mm + (layout.down - 1) * GAP_MM
+                        > height - layout.down * SLACK_MM)
+                lowest = replace(layout, row_height_mm=MIN_ROW_HEIGHT_MM)
+                more = layout.down + 1
+                assert more * (lowest.pad_height_mm + SLACK_MM) + (more - 1) * GAP_MM > height
+
+
+def test_eight_rows_on_a4_shrink_to_fit_two_pads_down():
+    """One expansion row on A4: two pads down with rows a little under 12 mm, not a second
+    page holding a total."""
+    layout = pad_layout(PAPERS["a4"], 5, 8)
+    assert layout.down == 2 and MIN_ROW_HEIGHT_MM <= layout.row_height_mm < MAX_ROW_HEIGHT_MM
+    assert pad_layout(PAPERS["a4"], 5, 7).row_height_mm == MAX_ROW_HEIGHT_MM
+
+
+def chooser(html: str) -> str:
+    return html[html.index('<details class="blank-pad">'):html.index("</details>")]
+
+
+def test_the_home_pages_chooser_offers_players_and_paper(client):
+    """Issue 30 item 2: the chooser asks for the players and the paper too; the count starts
+    at the most the preferred edition allows, the paper at the browser region's."""
+    html = chooser(client.get("/", headers={"Accept-Language": "en-US"}).get_data(as_text=True))
+    players = re.search(r'<select name="players" id="blank-players"[^>]*>(.*?)</select>', html)
+    assert players and re.findall(r'<option value="(\d)"', players.group(1)) == list("345678")
+    assert '<option value="7" selected>' in players.group(1)
+    assert '<label for="blank-paper">Paper</label>' in html
+    assert '<option value="letter" selected>Letter (US)</option>' in html
+    html = chooser(client.get("/", headers={"Accept-Language": "en-GB"}).get_data(as_text=True))
+    assert '<option value="a4" selected>A4</option>' in html
+    most = json.loads(re.search(r"data-most-players=\"([^\"]*)\"", html).group(1)
+                      .replace("&#34;", '"').replace("&quot;", '"'))
+    assert most["first"]["cities"] == 8 and most["first"][""] == 7
+    assert most["second"]["cities leaders"] == 7
+    assert len(most["first"]) == 2 ** len(expansions())
+    client.set_cookie("lang", "nl")
+    html = chooser(client.get("/").get_data(as_text=True))
+    assert "Papierformaat" in html and "Spelers" in html and "Letter (VS)" in html
