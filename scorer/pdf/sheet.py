@@ -19,7 +19,7 @@ from ..games import service as games_service
 from ..safety.file_names import game_file_name
 from ..storage import SavedGame
 from ..web.editions import ruleset_title
-from ..web.expansions import pad_lines, parts_of
+from ..web.expansions import pad_lines, parts_of, result_sentence
 from .document import render_pdf
 from .paper import Paper
 from .rows import TOTAL, pad_rows
@@ -121,6 +121,8 @@ def game_sheet_pdf(saved: SavedGame, locale: str, paper: Paper) -> bytes:
             "date": format_date(saved.created_at, format="long"),
             "played_with": ruleset_title(game.ruleset),
             "lines": pad_lines(game.ruleset, score),
+            # a team game names the winning team (C14); the players keep their ranks (C15)
+            "result": None if waiting else result_sentence(score),
         }
 
     return render_pdf("pdf/sheet.html", locale, paper, build=build, title=saved.title,

@@ -80,7 +80,7 @@ def every_mark() -> dict[str, str]:
 def register(app) -> None:
     from ..engine.rules import expansions
     from .editions import edition_choices, expansion_label, preferred_edition
-    from .expansions import expansion_note
+    from .expansions import expansion_note, result_sentence
 
     app.jinja_env.globals.update(
         COLOUR_LABELS=colour_labels(), MARKS=every_mark(), AGE_LABELS=AGE_LABELS,
@@ -88,5 +88,5 @@ def register(app) -> None:
         card_label=card_label, wonder_label=wonder_label, side_label=side_label,
         played_with=played_with, preferred_edition=preferred_edition, expansions=expansions,
         expansion_label=expansion_label, expansion_note=expansion_note,
-        edition_choices=edition_choices,
+        edition_choices=edition_choices, result_sentence=result_sentence,
     )

@@ -101,6 +101,12 @@ class PagePart:
         with ``"rank": True`` is a ranking, shown only once every city is entered."""
         return []
 
+    def result_sentence(self, score) -> str | None:
+        """What the pads and the sheet say of a complete game's result in place of the players'
+        winners line ("Ada + Bo win with 89 points."), from the engine's score; None: the
+        players' line stays. The players' own ranks stay on the pad either way."""
+        return None
+
     def sheet_facts(self, player: dict) -> list[tuple[str, str]]:
         """(label, text) lines the printed sheet lists of a player, from the player's score
         report, in the sheet's language."""
@@ -186,6 +192,17 @@ def parts_of(ruleset: Ruleset) -> tuple[PagePart, ...]:
 def pad_lines(ruleset: Ruleset, score) -> list[dict]:
     """The lines the expansions played add under a score pad's total."""
     return [line for part in parts_of(ruleset) for line in part.pad_lines(score)]
+
+
+def result_sentence(score) -> str | None:
+    """The sentence an expansion says of a game's result instead of the players' winners line
+    (the first part that has one), or None. Each part reads only its own fields of the score,
+    so every installed part is asked (a template has the score, not always the ruleset)."""
+    for part in every_part():
+        sentence = part.result_sentence(score)
+        if sentence:
+            return sentence
+    return None
 
 
 def every_part() -> tuple[PagePart, ...]:

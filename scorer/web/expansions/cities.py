@@ -1,7 +1,8 @@
 """The Cities part of the pages: team play on the set-up page (partners chosen from the two
 ways a table of 4, 6 or 8 splits into neighbours, each team's seats side by side), the debt
-stepper on the city page, black buildings as a colour of their own among the chips, and the
-team totals under the score pad.
+stepper on the city page, black buildings as a colour of their own among the chips, the
+team totals under the score pad and the winning team named above it (the players keep their
+own ranks, C15).
 
 Team play is offered only at the table sizes the ruleset's data allows (C14: 4, 6 or 8 in the
 first edition, 4 or 6 in the second); elsewhere the page says which sizes do. A choice made
@@ -15,7 +16,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from babel.lists import format_list
-from flask_babel import get_locale
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import SelectField
@@ -88,6 +89,34 @@ def team_lines(score) -> list[dict]:
         {"key": "team-rank", "label": _("Team rank"), "rank": True,
          "cells": [of_player[name]["rank"] if name in of_player else "–" for name in players]},
     ]
+
+
+def team_name(team: dict) -> str:
+    """"Ada + Bo": a team by its players' names, in seat order."""
+    return " + ".join(team["players"])
+
+
+def team_result(score) -> str | None:
+    """The winning team(s) and their total (C14: the team of rank 1 wins, ties on points broken
+    by the teams' coins), with what the coins decided; None outside team play."""
+    teams = score.extra.get(TEAMS) if getattr(score, "extra", None) else None
+    if not teams:
+        return None
+    winners = [team for team in teams if team["rank"] == 1]
+    if len(winners) == 1:
+        sentence = ngettext("%(team)s win with %(num)d point.", "%(team)s win with %(num)d points.",
+                            winners[0]["total"], team=team_name(winners[0]))
+    else:
+        sentence = _("Shared victory: %(names)s.",
+                     names=format_list([team_name(team) for team in winners], locale=get_locale()))
+    tied = sorted((team for team in teams if team["total"] == winners[0]["total"]),
+                  key=lambda team: -team["coins"])
+    if len(tied) > len(winners):  # the coins decided between teams on the same points
+        coins = ", ".join(ngettext("%(name)s %(num)d coin", "%(name)s %(num)d coins", team["coins"],
+                                   name=team_name(team)) for team in tied)
+        sentence += " " + _("Tie on %(points)d points, broken by coins:",
+                            points=winners[0]["total"]) + " " + coins + "."
+    return sentence
 
 
 class CitiesPages(PagePart):
@@ -164,6 +193,9 @@ class CitiesPages(PagePart):
 
     def pad_lines(self, score):
         return team_lines(score)
+
+    def result_sentence(self, score):
+        return team_result(score)
 
     def sheet_facts(self, player):
         debt = player.get(DEBT, 0)
