@@ -80,6 +80,27 @@ class FreeBuild:
 
 
 @dataclass(frozen=True, slots=True)
+class TokenChange:
+    """What an effect does to the conflict tokens outside the battles, for the pad's token
+    check (:mod:`.battles`): a battle gives one victory and one defeat token, such an effect
+    gives or takes tokens of one side only."""
+
+    #: victory tokens its owner takes (of the current Age)
+    gains: int = 0
+    #: its owner discards defeat tokens (as many as it held then: any number)
+    discards_defeats: bool = False
+    #: the parameter giving how many victory tokens every other player discards (one each
+    #: holding one)
+    others_discard: str | None = None
+
+
+#: the token changes the effect words that make them share, whichever expansion registers them
+GAINS_VICTORY = TokenChange(gains=1)
+DISCARDS_DEFEATS = TokenChange(discards_defeats=True)
+OTHERS_DISCARD_VICTORIES = TokenChange(others_discard="count")
+
+
+@dataclass(frozen=True, slots=True)
 class EffectKind:
     name: str
     role: str
@@ -94,6 +115,8 @@ class EffectKind:
     #: (compared by the kind's name, role and parameters only: two expansions registering one
     #: word with one meaning may each bring their own copy of its sentence)
     says: Callable | None = field(default=None, compare=False, repr=False)
+    #: what it does to the conflict tokens outside the battles (None: nothing)
+    tokens: TokenChange | None = None
 
     def __post_init__(self) -> None:
         if self.says is None:

@@ -73,7 +73,7 @@ def pad_context(saved, game) -> dict:
     explanations = [{row: [line.render(active) for line in player.explanations[row]]
                      for row in score.categories} for player in score.players]
     waiting = games_service.waiting_for(saved.document)
-    tokens = unpaired((city.tokens for city in game.cities), game.ruleset.token_values)
+    tokens = unpaired(game)
     return {"unpaired": tokens if not waiting else None,
             "saved": saved, "score": score, "explanations": explanations, "tie": tie_break(score),
             "wonders": [city.wonder for city in game.cities], "waiting": waiting,

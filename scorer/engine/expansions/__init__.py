@@ -81,6 +81,12 @@ class Expansion:
         """Counts this expansion adds to what end-of-game effects count."""
         return {}
 
+    def effects_in_play(self, city) -> tuple:
+        """(holder, effect) of the effects in play that the city holds of this expansion
+        beside its buildings and wonder (face-up characters): what the checks reading every
+        effect in play (the pad's token check) also read."""
+        return ()
+
     # -- scoring ----------------------------------------------------------------------------
 
     def science_options(self, game, index: int) -> tuple:

@@ -20,7 +20,15 @@ first.
 from __future__ import annotations
 
 from ...effect_words import COUNTED_NOUNS, NEIGHBOUR_PHRASES, word, words
-from ...effects import EFFECT_KINDS, EffectKind, per_item_words, register_effect, register_role
+from ...effects import (
+    DISCARDS_DEFEATS,
+    EFFECT_KINDS,
+    GAINS_VICTORY,
+    EffectKind,
+    per_item_words,
+    register_effect,
+    register_role,
+)
 from ...end_game import register_counted_noun
 from ...messages import N_, Message, nmessage
 
@@ -97,9 +105,11 @@ def register_cities_effects() -> None:
             "Takes a Diplomacy token: the city sits out the conflicts at the end of the Age (in "
             "the tokens entered)."))),
         EffectKind("victory_token_now", "in_play", says=lambda p: Message(N_(
-            "Takes a victory token of the current Age at once (in the tokens entered)."))),
+            "Takes a victory token of the current Age at once (in the tokens entered).")),
+                   tokens=GAINS_VICTORY),
         EffectKind("defeat_tokens_discard", "in_play", says=lambda p: Message(N_(
-            "Discards the defeat tokens held (in the tokens entered)."))),
+            "Discards the defeat tokens held (in the tokens entered).")),
+                   tokens=DISCARDS_DEFEATS),
     ]
     for kind in kinds:
         register_effect(kind)

@@ -69,6 +69,10 @@ class Leaders(Expansion):
     def tallies(self, parts):
         return {"leader": len(parts.get("leaders", ()))}
 
+    def effects_in_play(self, city):
+        # face up only: a buried leader has no effect (rulings item 14)
+        return tuple((leader, effect) for leader in leaders_of(city) for effect in leader.effects)
+
     def score_city(self, game, index, player, counts, wild_sources, options, copies):
         apply_leaders(game, index, player, counts, wild_sources, options, copies)
         return True

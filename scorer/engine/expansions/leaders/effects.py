@@ -15,7 +15,15 @@ Guild), ``leader_slot`` (Roma night's extra recruits) and ``bury`` (Abu Simbel).
 from __future__ import annotations
 
 from ...effect_words import NEIGHBOUR_PHRASES, word, words
-from ...effects import EFFECT_KINDS, EffectKind, register_effect, register_role
+from ...effects import (
+    DISCARDS_DEFEATS,
+    EFFECT_KINDS,
+    GAINS_VICTORY,
+    OTHERS_DISCARD_VICTORIES,
+    EffectKind,
+    register_effect,
+    register_role,
+)
 from ...end_game import register_counted_noun
 from ...messages import N_, Message, nmessage
 from .scoring import COLOUR_NAMES, SCORERS, per_coins
@@ -146,13 +154,15 @@ def register_leader_effects() -> None:
             "Once per turn, %(num)d more coin when taking coins from the bank.",
             "Once per turn, %(num)d more coins when taking coins from the bank.", p["coins"])),
         EffectKind("victory_token_now", "in_play", says=lambda p: Message(N_(
-            "Takes a victory token of the current Age at once (in the tokens entered)."))),
+            "Takes a victory token of the current Age at once (in the tokens entered).")),
+                   tokens=GAINS_VICTORY),
         EffectKind("defeat_tokens_discard", "in_play", says=lambda p: Message(N_(
-            "Discards the defeat tokens held (in the tokens entered)."))),
+            "Discards the defeat tokens held (in the tokens entered).")),
+                   tokens=DISCARDS_DEFEATS),
         EffectKind("others_discard_victory_token", "in_play", {"count": _INT},
                    says=lambda p: Message(N_(
                        "Every other player discards one victory token (in the tokens "
-                       "entered)."))),
+                       "entered).")), tokens=OTHERS_DISCARD_VICTORIES),
         EffectKind("defeat_to_winner", "in_play", says=lambda p: Message(N_(
             "A neighbour who beats this city in a conflict takes its defeat token (in the "
             "tokens entered)."))),
