@@ -200,7 +200,9 @@
   form.addEventListener("submit", function () { sending = true; });
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a[href]");
-    if (!link || event.defaultPrevented || link.getAttribute("href").charAt(0) === "#" || !dirty()) { return; }
+    // a link opening a new tab (a card's page beside a chip) leaves the form as it is
+    if (!link || event.defaultPrevented || link.getAttribute("href").charAt(0) === "#" ||
+        link.target === "_blank" || !dirty()) { return; }
     if (window.confirm(form.getAttribute("data-guard"))) {
       confirmed = true;
     } else {

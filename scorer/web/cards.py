@@ -145,3 +145,13 @@ def copies(entry: Entry) -> list[dict]:
 def said(message) -> str:
     """An engine message (a name, an effect's sentence, a ruling) in the page's language."""
     return message.render(translator())
+
+
+@bp.app_template_global("card_page")
+def card_page(document: dict, card_id: str) -> str | None:
+    """The page of a card, wonder or expansion card of a saved game's edition (None when the
+    rules at hand have no such id): the city page's chips and the build checker link to it."""
+    edition = document.get("edition") if isinstance(document, dict) else None
+    edition = edition if edition in editions() else editions()[0]
+    entry = card_index().get(edition, card_id) if isinstance(card_id, str) else None
+    return card_link(entry) if entry else None

@@ -22,6 +22,7 @@ from ..games import service as games_service
 from ..groups import remembered as groups_remembered
 from ..groups import service as groups_service
 from ..i18n import translator
+from .card_links import card_url, linked, name_links
 from .editions import ruleset_title
 from .expansions import pad_lines
 from .expired_forms import shows_expired_buttons
@@ -70,13 +71,15 @@ def pad_context(saved, game) -> dict:
     """What the live part of the pad shows: scores, explanations, and whose city is entered."""
     score = score_game(game)
     active = translator()
-    explanations = [{row: [line.render(active) for line in player.explanations[row]]
+    links = name_links(game.edition)
+    explanations = [{row: [linked(line, active, links) for line in player.explanations[row]]
                      for row in score.categories} for player in score.players]
     waiting = games_service.waiting_for(saved.document)
     tokens = unpaired(game)
     return {"unpaired": tokens if not waiting else None,
             "saved": saved, "score": score, "explanations": explanations, "tie": tie_break(score),
             "wonders": [city.wonder for city in game.cities], "waiting": waiting,
+            "wonder_pages": [card_url(game.edition, city.wonder.id) for city in game.cities],
             "complete": not waiting, "seats": games_service.seats(saved.document),
             "rows": pad_rows(game.ruleset), "lines": pad_lines(game.ruleset, score),
             "played_with": ruleset_title(game.ruleset),

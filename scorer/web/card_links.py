@@ -1,0 +1,86 @@
+"""Links from what the pages say to the rules at hand: every card, wonder and expansion card an
+explanation names opens its page.
+
+An explanation is an engine :class:`~scorer.engine.messages.Message` whose parameters hold the
+names it mentions as messages of their own (a name is a message with a context, ``card``,
+``wonder`` or an expansion's, and no parameters). :func:`linked` renders a message as
+:class:`~markupsafe.Markup` the way :meth:`Message.render` renders text, every piece escaped,
+with each such name a link to its page when the game's edition has it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask import url_for
+from markupsafe import Markup, escape
+
+from ..api.cards import card_index
+from ..engine.messages import Message, Sum, Translator, minus
+
+#: (name context, English name) -> the page's address
+Links = Mapping[tuple[str, str], str]
+
+
+def name_links(edition: str) -> Links:
+    """The card, wonder and expansion card names of an edition, with their pages."""
+    return {(entry.label.context, entry.label.text):
+            url_for("cards.page", edition=entry.edition, card_id=entry.id)
+            for entry in card_index().entries if entry.edition == edition}
+
+
+def card_url(edition: str, card_id: str) -> str | None:
+    """The page of a card or wonder id of an edition (None when the rules at hand have none)."""
+    entry = card_index().get(edition, card_id)
+    return url_for("cards.page", edition=edition, card_id=card_id) if entry else None
+
+
+def link(text: str, url: str) -> Markup:
+    return Markup('<a class="card-link" href="{}">{}</a>').format(url, text)
+
+
+def linked(value: object, translator: Translator, links: Links) -> object:
+    """``value`` rendered as HTML: a message with its names linked, a sum, a list; anything
+    else as it is (Markup's ``%`` escapes it where it is put)."""
+    if isinstance(value, Message):
+        return _message(value, translator, links)
+    if isinstance(value, Sum):
+        return _sum(value, translator, links)
+    if isinstance(value, (list, tuple)):
+        return Markup(", ").join(str(item) if isinstance(item, (int, float)) else
+                                 linked(item, translator, links) for item in value)
+    return value
+
+
+def _message(message: Message, translator: Translator, links: Links) -> Markup:
+    params = message.params
+    if not params and message.plural is None:
+        text = escape(message.render(translator))
+        url = links.get((message.context, message.text)) if message.context else None
+        return link(text, url) if url else text
+    if message.context is not None:
+        template = translator.pgettext(message.context, message.text)
+    elif message.plural is not None:
+        template = translator.ngettext(message.text, message.plural, message.n)
+    else:
+        template = translator.gettext(message.text)
+    values = {"num": message.n}
+    for key, value in (params or {}).items():
+        values[key] = linked(value, translator, links)
+    return Markup(escape(template)) % values
+
+
+def _sum(total: Sum, translator: Translator, links: Links) -> Markup:
+    """:meth:`Sum.render` with its labels linked."""
+    terms = total.terms
+    if not terms:
+        return Markup(escape(str(total.total)))
+    text = Markup("")
+    for index, (label, value) in enumerate(terms):
+        shown = Markup(escape(minus(abs(value)) if index else minus(value)))
+        if label is not None:
+            shown = Markup("{} {}").format(linked(label, translator, links), shown)
+        text += shown if not index else Markup(" − " if value < 0 else " + ") + shown
+    if (len(terms) == 1 and terms[0][0] is None) or not total.with_total:
+        return text
+    return text + Markup(" = ") + escape(minus(total.total))
