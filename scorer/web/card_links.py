@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from flask import url_for
 from markupsafe import Markup, escape
 
-from ..api.cards import card_index
 from ..engine.messages import Message, Sum, Translator, minus
+from .card_index import card_index
 
 #: (name context, English name) -> the page's address
 Links = Mapping[tuple[str, str], str]
