@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 
-from flask import Blueprint, make_response, request, url_for
+from flask import Blueprint, make_response, request
 
 from .. import storage
 from ..engine.messages import N_
@@ -104,10 +104,10 @@ def read_group(group_id: str):
         return failure
     games, _count = service.games_of(group)
     return {"id": group.id, **group_urls(group.id), "name": group.name,
-            "stats_url": url_for("groups_api.stats", group_id=group.id, _external=True),
+            "stats_url": external_url("groups_api.stats", group_id=group.id),
             "games": [{"id": saved.id,
-                       "url": url_for("games.pad", game_id=saved.id, _external=True),
-                       "api_url": url_for("games_api.read_game", game_id=saved.id, _external=True)}
+                       "url": external_url("games.pad", game_id=saved.id),
+                       "api_url": external_url("games_api.read_game", game_id=saved.id)}
                       for saved in games]}
 
 

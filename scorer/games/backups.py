@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import tempfile
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -26,9 +27,10 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .. import storage
 from ..documents.upgrades import CURRENT_VERSION, UnknownVersion, upgrade
-from ..engine.names import hidden_characters
+from ..engine.names import EMOJI_MODIFIERS, ZWJ, hidden_characters
 from ..engine.validation import parse_game
 from ..safety.file_names import game_file_name
+from .service import MAX_TITLE_LENGTH
 
 BACKUP_FORMAT = "7-wonders-scorer-backup"
 BACKUP_VERSION = 1
@@ -152,20 +154,52 @@ def saved_from_record(record: object) -> storage.SavedGame:
 
 
 def clean_title(title: str | None) -> str | None:
-    """The title without the characters the pages refuse in one (a NUL, a line break, a
-    text-direction override): an older version stored them as typed, and PostgreSQL cannot
-    hold a NUL. The import reports what it removed (:func:`title_note`)."""
-    if title is None or not hidden_characters(title):
-        return title
+    """The title as the pages would take it: without the characters they refuse in one (a NUL,
+    a line break, a text-direction override: an older version stored them as typed, and
+    PostgreSQL cannot hold a NUL) and at most :data:`MAX_TITLE_LENGTH` characters (a longer one
+    is cut there). The import reports what it changed (:func:`title_note`)."""
+    if title is None:
+        return None
+    title = _visible(title)
+    if len(title) > MAX_TITLE_LENGTH:
+        title = _cut(title, MAX_TITLE_LENGTH).rstrip()
+    return title or None
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text[:limit]``, moved back so that no accent, emoji modifier or joined emoji is cut
+    from the sign it belongs to."""
+    cut = limit
+    while cut > 0 and (_continues(text[cut]) or text[cut - 1] == ZWJ):
+        cut -= 1
+    return text[:cut]
+
+
+def _continues(char: str) -> bool:
+    """Whether ``char`` belongs to the sign before it (a mark, a joiner, a modifier, a tag)."""
+    return (char == ZWJ or unicodedata.category(char) in ("Mn", "Mc", "Me")
+            or char in EMOJI_MODIFIERS or 0xE0020 <= ord(char) < 0xE0080)
+
+
+def _visible(title: str) -> str:
+    """The title without the characters :func:`hidden_characters` refuses in it."""
     refused = set(hidden_characters(title))
-    return "".join(char for char in title if f"U+{ord(char):04X}" not in refused) or None
+    return "".join(char for char in title if f"U+{ord(char):04X}" not in refused) if refused else title
 
 
 def title_note(record: object) -> str | None:
+    """What :func:`clean_title` changed in a record's title, for the import's report."""
     title = record.get("title") if isinstance(record, dict) else None
-    if isinstance(title, str) and hidden_characters(title):
-        return "removed from the title: " + ", ".join(hidden_characters(title))
-    return None
+    if not isinstance(title, str):
+        return None
+    notes = []
+    if hidden_characters(title):
+        notes.append("removed from the title: " + ", ".join(hidden_characters(title)))
+    visible = _visible(title)
+    if len(visible) > MAX_TITLE_LENGTH:
+        notes.append(f"the title of {len(visible)} characters was shortened to the "
+                     f"{MAX_TITLE_LENGTH} the pages allow")
+    return "; ".join(notes) or None
 
 
 @dataclass

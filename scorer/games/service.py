@@ -30,6 +30,8 @@ from ..engine.validation import Problem, parse_game
 
 #: the fields the set-up page owns; everything else on a player is their city
 SEAT_FIELDS = ("id", "name", "wonder", "side", "free_city")
+#: the longest title the pages take (and an import keeps: a longer one is shortened, and said)
+MAX_TITLE_LENGTH = 80
 #: a city as the city page and the API write it, in the order the saved document keeps
 CITY_DEFAULTS = {"stages": 0, "cards": [], "coins": 0, "tokens": {}}
 

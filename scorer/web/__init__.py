@@ -19,6 +19,10 @@ csrf = CSRFProtect()
 
 #: ``app.extensions`` key of the parts of the site that answer their own errors
 ERROR_ANSWERS = "scorer.error_answers"
+#: Flask-WTF's reasons when an HTTPS post's token is good but its Referer is missing or names
+#: another site (``WTF_CSRF_SSL_STRICT``): such a post is refused outright, never run again as
+#: an expired form (its form's own token check would pass and apply it)
+FOREIGN_REFERRER = ("The referrer header is missing.", "The referrer does not match the host.")
 
 
 def answer_errors_under(app: Flask, prefix: str, http_error, locked_game) -> None:
@@ -39,11 +43,17 @@ def page_error(error: HTTPException):
     elsewhere = _answered_elsewhere(0)
     if elsewhere is not None:
         return elsewhere(error)
-    if isinstance(error, CSRFError):
+    if isinstance(error, CSRFError) and error.description in FOREIGN_REFERRER:
+        message = _("This form was not sent from a page of this site (the browser said it came "
+                    "from elsewhere, or did not say), so nothing was changed. Open the page here "
+                    "and send it again.")
+    elif isinstance(error, CSRFError):
         try:
             shown = expired_forms.show_again()
         except HTTPException as refused:  # the view refused before reading the form (403, 404)
             return page_error(refused)
+        except storage.GameLocked as locked:  # a locked game's city or set-up, left open
+            return locked_game(locked)
         if shown is not None:
             return shown
         message = _("This form has expired or was not sent from this site. Go back, reload the "

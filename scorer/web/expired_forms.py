@@ -6,7 +6,10 @@ way it does for a form that fails validation, with a message asking to check and
 The view's FlaskForm fails its own CSRF check (CSRFProtect did not vouch for the token), so the
 view shows the form and changes nothing; the page it renders carries a fresh token.
 
-Only views marked with :func:`shows_expired_forms` are run again: they must validate their
+Only a token that failed is shown again this way: an HTTPS post whose token is good but whose
+Referer is missing or foreign would pass the view's own check and be applied, so
+:func:`scorer.web.page_error` refuses it outright. Only views marked with
+:func:`shows_expired_forms` are run again: they must validate their
 FlaskForm before changing anything. Every other view answers the plain error page.
 """
 

@@ -30,6 +30,7 @@ from wtforms.widgets import TextInput
 from ..engine.names import normalised
 from ..engine.rules import Ruleset, TokenKind, get_ruleset
 from ..engine.validation import MAX_NAME_LENGTH, MAX_PLAYERS
+from ..games.service import MAX_TITLE_LENGTH
 from ..i18n import translator
 from ..safety.numbers import parse_int
 from .editions import FREE_CITY_COUNT, most_players, player_counts
@@ -37,7 +38,6 @@ from .expansions import every_part, parts_of
 from .token_values import MAX_TEXT, TokenValuesField, victory_kinds, written
 from .visible import VisibleText
 
-MAX_TITLE_LENGTH = 80
 #: every player-count choice: "2" is the two-player variant with the Free City, offered only by
 #: the rulesets that have it (:func:`~.editions.player_counts`)
 PLAYER_COUNTS = ("3", "4", "5", "6", "7", FREE_CITY_COUNT)

@@ -21,6 +21,7 @@ from ..games import access
 from ..groups import remembered, service
 from ..groups.statistics import available_filters, statistics
 from ..i18n import translator
+from ..safety.public_address import external_url
 from .editions import expansion_label
 from .expired_forms import shows_expired_buttons, shows_expired_forms
 from .group_charts import group_charts
@@ -196,7 +197,8 @@ def add_owned_game(group, game_id: str) -> None:
     saved = storage.load_game(game_id) if access.GAME_ID.fullmatch(game_id) else None
     if saved is None:
         abort(404)
-    access.require("setup", saved)  # a game is added to a group by its owner
+    # a game is added to a group by its owner, locked or not (a lock freezes the cities only)
+    access.require("delete", saved)
     if service.add_game(group, saved.id):
         flash(_("The game is in the group %(name)s now.", name=group.name))
 
@@ -272,8 +274,7 @@ def merge(group_id: str):
 @bp.get("/groups/<group_id>/owner")
 def hand_over(group_id: str):
     group = owned_group(group_id)
-    link = url_for("groups.claim", group_id=group.id, token=access.hand_over_token(group),
-                   _external=True)
+    link = external_url("groups.claim", group_id=group.id, token=access.hand_over_token(group))
     return render_template("group_hand_over.html", group=group, link=link)
 
 

@@ -21,6 +21,7 @@ from flask_wtf import FlaskForm
 
 from .. import storage
 from ..games import access
+from ..games import service as games_service
 from ..safety.public_address import external_url
 from .expired_forms import shows_expired_buttons
 from .saved import saved_or_404
@@ -31,7 +32,7 @@ bp = Blueprint("ownership", __name__)
 @bp.get("/games/<game_id>/owner")
 def hand_over(game_id: str):
     saved = saved_or_404(game_id)
-    access.require("setup", saved)
+    access.require("delete", saved)  # the owner's, locked or not: a lock freezes the cities only
     link = external_url("ownership.claim", game_id=game_id, token=access.hand_over_token(saved))
     return render_template("hand_over.html", saved=saved, link=link)
 
@@ -71,6 +72,10 @@ def lock(game_id: str):
     action = request.form.get("action")
     if action not in ("lock", "unlock") or not FlaskForm().validate_on_submit():
         abort(400)
+    if action == "lock" and not saved.locked and games_service.waiting_for(saved.document):
+        # the pad offers the lock on a finished game only; an older page may still send it
+        flash(_("Only a finished game can be locked: enter every city first."))
+        return redirect(url_for("games.pad", game_id=game_id), 303)
     if not storage.set_locked(game_id, action == "lock"):
         abort(404)
     flash(_("The game is locked: its cities can no longer be changed.") if action == "lock"

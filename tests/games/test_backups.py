@@ -150,3 +150,26 @@ def test_import_refuses_what_is_not_a_backup(runner, tmp_path):
     assert result.exit_code == 1 and "not a backup of this app" in result.output
     path.write_text("{", "utf-8")
     assert "not valid JSON" in runner.invoke(args=["import", str(path)]).output
+
+
+def test_an_over_long_title_is_shortened_with_a_note(storage_app, tmp_path):
+    """Issue 28 item 8: the pages take at most 80 characters; an import keeps the game, cut to
+    80 (no half of an emoji left), and says so."""
+    document = upgrade(ADA, 1)
+    long_title = "Thursday " + "x" * 4991
+    emoji = "y" * 79 + "👩\u200d👩\u200d👧" + "z" * 10
+    records = [{"id": name, "title": title, "created_at": "2026-11-20T19:00:00+00:00",
+                "updated_at": "2026-11-20T19:00:00+00:00", "document": document,
+                "format_version": CURRENT_VERSION}
+               for name, title in (("long", long_title), ("emoji", emoji), ("short", "Friday"))]
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps({"format": BACKUP_FORMAT, "version": 1, "games": records}), "utf-8")
+    result = storage_app.test_cli_runner().invoke(args=["import", str(path)])
+    assert result.exit_code == 0, result.output
+    assert ("cleaned long: the title of 5000 characters was shortened to the 80 the pages allow"
+            in result.output)
+    assert "cleaned emoji:" in result.output and "cleaned short" not in result.output
+    with storage_app.app_context():
+        assert storage.load_game("long").title == long_title[:80]
+        assert storage.load_game("emoji").title == "y" * 79
+        assert storage.load_game("short").title == "Friday"

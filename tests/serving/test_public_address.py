@@ -110,3 +110,25 @@ def test_the_host_sets_the_max_age(tmp_path):
     off = make(tmp_path, HSTS_MAX_AGE=0)
     assert "Strict-Transport-Security" not in off.test_client().get("/", headers=FORWARDED).headers
     dispose(off)
+
+
+def test_a_groups_links_come_from_the_public_address(database_url):
+    """Issue 28 item 8: ``GET /api/v1/groups/<id>`` and the group's hand-over link as well."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": database_url,
+                      "PROXY_FIX": 1, "WTF_CSRF_ENABLED": False, "PUBLIC_URL": PUBLIC})
+    client = app.test_client()
+    created = client.post("/api/v1/groups", json={"name": "Thursday"}, headers=FORWARDED).get_json()
+    group_id = created["id"]
+    game_id = client.post(f"/api/v1/groups/{group_id}/games", json=ADA,
+                          headers=FORWARDED).get_json()["id"]
+    read = client.get(f"/api/v1/groups/{group_id}", headers={"Host": "localhost:8000"}).get_json()
+    assert read["url"] == f"{PUBLIC}/groups/{group_id}"
+    assert read["stats_url"] == f"{PUBLIC}/api/v1/groups/{group_id}/stats"
+    assert read["games"] == [{"id": game_id, "url": f"{PUBLIC}/games/{game_id}",
+                              "api_url": f"{PUBLIC}/api/v1/games/{game_id}"}]
+    owner = app.test_client()
+    made = owner.post("/groups/new", data={"name": "Friday"}, headers={"Host": "localhost"})
+    mine = made.headers["Location"].rsplit("/", 1)[1]
+    page = owner.get(f"/groups/{mine}/owner", headers={"Host": "localhost"}).text
+    assert f"{PUBLIC}/groups/{mine}/claim/" in page and "http://localhost/groups" not in page
+    dispose(app)
