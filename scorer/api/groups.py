@@ -17,6 +17,7 @@ from .. import storage
 from ..engine.messages import N_
 from ..games import access
 from ..groups import service
+from ..groups.player_page import player_page
 from ..groups.statistics import results_table, statistics
 from ..safety.public_address import external_url
 from .creation import Creation, created, key_reused, read_creation
@@ -172,22 +173,50 @@ def stats(group_id: str):
     return statistics(group, filters)
 
 
+@bp.get("/<group_id>/players/<path:name>")
+def player(group_id: str, name: str):
+    """One player's page (spec "A player's page"): 404 for a name no counted game has."""
+    group, filters, failure = filtered(group_id)
+    if failure:
+        return failure
+    found = player_page(group, name, filters)
+    if found is None:
+        return error_report([service.problem("name", "not_found", N_(
+            "No counted game of this group has a player named '%(name)s'."), name=name[:60])], 404)
+    return found
+
+
+#: the CSV's columns before and after the score-pad rows
+HEAD = ("date", "game", "seat", "name", "player", "edition", "expansions", "team", "wonder", "side")
+TAIL = ("total", "rank", "team_rank")
+
+
+def row_headers(rows: list[str]) -> list[str]:
+    """The rows' column names: a row named as another column (the wonder row) gets
+    ``_points`` after its name, so that no two headers are alike."""
+    taken = set(HEAD) | set(TAIL)
+    return [f"{row}_points" if row in taken else row for row in rows]
+
+
 @bp.get("/<group_id>/results.csv")
 def results_csv(group_id: str):
-    """One row per player per complete game: date, game id, seat, name, wonder, side, every
-    score-pad row, total, rank."""
+    """One row per player per complete game: date, game id, seat, the name as typed and the
+    player as the statistics show them, edition, expansions, team, wonder, side, every
+    score-pad row, total, rank and the team's rank."""
     group, filters, failure = filtered(group_id)
     if failure:
         return failure
     rows, table = results_table(group, filters)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["date", "game", "seat", "name", "wonder", "side", *rows, "total", "rank"])
+    writer.writerow([*HEAD, *row_headers(rows), *TAIL])
     for entry in table:
         writer.writerow([entry["date"], entry["game"], entry["seat"], safe_cell(entry["name"]),
-                         entry["wonder"], entry["side"],
+                         safe_cell(entry["player"]), entry["edition"], entry["expansions"],
+                         safe_cell(entry["team"]), entry["wonder"], entry["side"],
                          *[entry["scores"].get(row, "") for row in rows],
-                         entry["total"], entry["rank"]])
+                         entry["total"], entry["rank"],
+                         "" if entry["team_rank"] is None else entry["team_rank"]])
     response = make_response(out.getvalue())
     response.mimetype = "text/csv"
     response.charset = "utf-8"

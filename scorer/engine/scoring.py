@@ -37,6 +37,7 @@ from .science import (
     science_points,
 )
 from .science_lines import free_symbol_parts, science_sum_line, symbol_counts
+from .sides import Side
 
 #: compatibility for modules not yet reading the ruleset: the first edition's pad order
 CATEGORIES = ("military", "coins", "wonder", "civilian", "science", "commercial", "guilds")
@@ -104,6 +105,9 @@ class GameScore:
     categories: tuple[str, ...] = CATEGORIES
     #: game-level report fields the expansions add (``teams``)
     extra: dict = field(default_factory=dict)
+    #: the sides that win or lose together when an expansion plays in teams (:class:`Side`);
+    #: empty when every player plays for themself
+    sides: list[Side] = field(default_factory=list)
 
     def as_dict(self, translator: Translator = ENGLISH) -> dict:
         data = {

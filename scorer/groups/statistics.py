@@ -23,6 +23,7 @@ from sqlalchemy import Table, and_, case, func, or_, select
 from ..storage import get_engine
 from ..storage.groups import Group, aliases
 from ..storage.schema import PAD_SLOTS, game, result
+from .ratings import player_ratings
 
 #: how many highest totals the leaderboard shows, and how many closest games
 BEST_TOTALS = 10
@@ -79,6 +80,8 @@ class Counted:
 
 
 WON = case((result.c.rank == 1, 1), else_=0)
+#: 1 for a result of team play (its rank is the team's)
+TEAMED = case((result.c.team != "", 1), else_=0)
 
 
 def statistics(group: Group, filters: Filters = Filters()) -> dict:
@@ -89,9 +92,10 @@ def statistics(group: Group, filters: Filters = Filters()) -> dict:
         rulesets = played_rulesets(connection, counted)
         order = row_order(rulesets)
         means = row_sums(connection, counted)
-        players = player_figures(digest, means, order)
+        players = player_figures(digest, means, order, player_ratings(connection, counted))
         wonders = wonder_figures(connection, counted)
         pad_rows = row_figures(means, rulesets, order)
+        record_holders(connection, counted, pad_rows, rulesets, digest.names)
         best = best_totals(connection, counted, digest.names)
         closest = closest_games(connection, counted, digest.names)
     return {"group": {"id": group.id, "name": group.name}, "filters": filters.as_dict(),
@@ -101,8 +105,8 @@ def statistics(group: Group, filters: Filters = Filters()) -> dict:
 
 class Digest:
     """Per player (after merged names), from one aggregate query over the results: games,
-    wins, shared wins, sum of totals, best total, sum of ranks, the count of each total (for
-    the median) and the name shown."""
+    wins, shared wins, sum of totals, best total, sum of ranks, team games, team wins, the
+    count of each total (for the median) and the name shown."""
 
     def __init__(self) -> None:
         self.figures: dict[str, list[int]] = {}
@@ -113,20 +117,23 @@ class Digest:
 def players_digest(connection, counted: Counted) -> Digest:
     digest = Digest()
     latest: dict[str, tuple[int, str]] = {}
-    for key, name, total, rank, winners, count, last in connection.execute(
+    for key, name, total, rank, winners, count, last, teamed in connection.execute(
             counted.select(result, result.c.name_key, result.c.name, result.c.total,
-                           result.c.rank, result.c.winners, func.count(), func.max(result.c.game_id))
+                           result.c.rank, result.c.winners, func.count(), func.max(result.c.game_id),
+                           func.sum(TEAMED))
             .group_by(result.c.name_key, result.c.name, result.c.total, result.c.rank,
                       result.c.winners)):
         player = counted.player(key)
         won = count if rank == 1 else 0
-        found = digest.figures.setdefault(player, [0, 0, 0, 0, total, 0])
+        found = digest.figures.setdefault(player, [0, 0, 0, 0, total, 0, 0, 0])
         found[0] += count
         found[1] += won
         found[2] += won if winners > 1 else 0
         found[3] += total * count
         found[4] = max(found[4], total)
         found[5] += rank * count
+        found[6] += teamed
+        found[7] += teamed if rank == 1 else 0
         digest.totals[player][total] += count
         if player not in latest or last > latest[player][0]:
             latest[player] = (last, name)
@@ -154,14 +161,16 @@ def row_order(rulesets: list[tuple[int, list[str]]]) -> list[str]:
     return order
 
 
-def row_sums(connection, counted: Counted) -> dict[str, dict[str, list[int]]]:
+def row_sums(connection, counted: Counted,
+             keys: list[str] | None = None) -> dict[str, dict[str, list[int]]]:
     """``player -> row -> [sum of points, entries, best]``: the database sums each pad's slots
-    per name, and the slots are named by their pad's rows here."""
-    sums: dict[str, dict[str, list[int]]] = defaultdict(dict)
-    for key, pad, count, *figures in connection.execute(
-            counted.select(result, result.c.name_key, result.c.pad, func.count(),
+    per name, and the slots are named by their pad's rows here. ``keys``: only these names."""
+    query = counted.select(result, result.c.name_key, result.c.pad, func.count(),
                            *(func.sum(slot) for slot in POINTS), *(func.max(slot) for slot in POINTS))
-            .group_by(result.c.name_key, result.c.pad)):
+    if keys is not None:
+        query = query.where(result.c.name_key.in_(keys))
+    sums: dict[str, dict[str, list[int]]] = defaultdict(dict)
+    for key, pad, count, *figures in connection.execute(query.group_by(result.c.name_key, result.c.pad)):
         rows = pad.split(",")
         for slot, row in enumerate(rows):
             found = sums[counted.player(key)].setdefault(row, [0, 0, figures[PAD_SLOTS + slot]])
@@ -171,22 +180,29 @@ def row_sums(connection, counted: Counted) -> dict[str, dict[str, list[int]]]:
     return sums
 
 
-def player_figures(digest: Digest, sums: dict, order: list[str]) -> list[dict]:
-    players = []
-    for player, (games, wins, shared, total, best, ranks) in digest.figures.items():
-        means = sums.get(player, {})
-        players.append({
-            "name": digest.names.get(player, player), "games": games, "wins": wins,
-            "shared_wins": shared, "win_rate": two(wins / games),
-            "mean_total": two(total / games), "median_total": two(median(digest.totals[player])),
-            "best_total": best, "mean_rank": two(ranks / games),
-            "mean_scores": {row: two(means[row][0] / means[row][1]) for row in order if row in means},
-            "_sort": (-wins, -wins / games, -total / games),
-        })
-    players.sort(key=lambda p: (*p["_sort"], p["name"]))
-    for player in players:
-        del player["_sort"]
-    return players
+def player_figures(digest: Digest, sums: dict, order: list[str], ratings: dict[str, dict]) -> list[dict]:
+    """Every player's entry, by wins, then win rate, then mean total (descending), then name."""
+    def rank(player: str) -> tuple:
+        games, wins, _shared, total, *_rest = digest.figures[player]
+        return -wins, -wins / games, -total / games, digest.names.get(player, player)
+
+    return [player_entry(digest, sums, order, ratings, player)
+            for player in sorted(digest.figures, key=rank)]
+
+
+def player_entry(digest: Digest, sums: dict, order: list[str], ratings: dict[str, dict],
+                 player: str) -> dict:
+    """One player's entry of ``players`` (``player``: the key after merged names)."""
+    games, wins, shared, total, best, ranks, teamed, team_wins = digest.figures[player]
+    means = sums.get(player, {})
+    return {
+        "name": digest.names.get(player, player), "games": games, "wins": wins,
+        "shared_wins": shared, "win_rate": two(wins / games),
+        "mean_total": two(total / games), "median_total": two(median(digest.totals[player])),
+        "best_total": best, "mean_rank": two(ranks / games),
+        "mean_scores": {row: two(means[row][0] / means[row][1]) for row in order if row in means},
+        "team_games": teamed, "team_wins": team_wins, "rating": ratings[player],
+    }
 
 
 def median(histogram: dict[int, int]) -> float:
@@ -223,9 +239,40 @@ def row_figures(sums: dict, rulesets: list[tuple[int, list[str]]], order: list[s
     return figures
 
 
-def public_ids(connection, game_pks) -> dict[int, str]:
-    return dict(connection.execute(
-        select(game.c.id, game.c.public_id).where(game.c.id.in_(list(game_pks)))).all())
+def record_holders(connection, counted: Counted, pad_rows: list[dict],
+                   rulesets: list[tuple[int, list[str]]], names: dict[str, str]) -> None:
+    """Each row's ``best_by``: who holds its best, in which game, earliest first. One query
+    reads the results that hold a best in some slot; each is then kept for the rows whose best
+    its pad puts in that slot."""
+    best = {figure["row"]: figure["best"] for figure in pad_rows}
+    wanted: dict[int, set[int]] = defaultdict(set)
+    for _games, rows in rulesets:
+        for slot, row in enumerate(rows):
+            wanted[slot].add(best[row])
+    holders: dict[str, list] = {row: [] for row in best}
+    if wanted:
+        for entry in connection.execute(
+                counted.select(result, result.c.played_on, result.c.game_id, result.c.seat,
+                               result.c.name_key, result.c.pad, *POINTS)
+                .where(or_(*(POINTS[slot].in_(sorted(values)) for slot, values in wanted.items())))):
+            for slot, row in enumerate(entry.pad.split(",")):
+                if entry[5 + slot] == best[row]:
+                    holders[row].append(tuple(entry[:4]))
+    ids = public_ids(connection, {entry[1] for found in holders.values() for entry in found})
+    for figure in pad_rows:
+        figure["best_by"] = [
+            {"name": names.get(counted.player(key), counted.player(key)), "game": ids[pk],
+             "date": played_on} for played_on, pk, _seat, key in sorted(holders[figure["row"]])]
+
+
+def public_ids(connection, game_pks, chunk: int = 900) -> dict[int, str]:
+    """The public ids of games, asked ``chunk`` at a time (a database bounds a statement's
+    parameters)."""
+    pks, found = sorted(game_pks), {}
+    for start in range(0, len(pks), chunk):
+        found.update(connection.execute(select(game.c.id, game.c.public_id)
+                                        .where(game.c.id.in_(pks[start:start + chunk]))).all())
+    return found
 
 
 def best_totals(connection, counted: Counted, names: dict[str, str], limit: int = BEST_TOTALS) -> list[dict]:
@@ -256,7 +303,9 @@ def best_totals(connection, counted: Counted, names: dict[str, str], limit: int 
 def closest_games(connection, counted: Counted, names: dict[str, str],
                   limit: int = CLOSEST_GAMES) -> list[dict]:
     """The games won by the fewest points over the next total (0 for a tie on points), the
-    latest first among equals."""
+    latest first among equals. A team game is measured by the winning team's lead over the
+    next team (its rows carry it, C14), and adds ``teams``: each team's players, total and
+    rank, the winners first."""
     closest = connection.execute(
         counted.select(result, result.c.game_id, result.c.margin).where(result.c.rank == 1)
         .distinct().order_by(result.c.margin, result.c.game_id.desc()).limit(limit)).all()
@@ -265,9 +314,10 @@ def closest_games(connection, counted: Counted, names: dict[str, str],
     ids = public_ids(connection, [game_id for game_id, _margin in closest])
     games = {game_id: {"game": ids[game_id], "date": "", "margin": lead, "winners": [], "totals": []}
              for game_id, lead in closest}
+    teams: dict[int, dict[str, dict]] = defaultdict(dict)
     for entry in connection.execute(
             select(result.c.game_id, result.c.played_on, result.c.name_key, result.c.total,
-                   result.c.rank)
+                   result.c.rank, result.c.team)
             .where(result.c.game_id.in_(list(games))).order_by(result.c.seat)):
         found = games[entry.game_id]
         player = counted.player(entry.name_key)
@@ -276,27 +326,42 @@ def closest_games(connection, counted: Counted, names: dict[str, str],
         found["totals"].append({"name": name, "total": entry.total, "rank": entry.rank})
         if entry.rank == 1:
             found["winners"].append(name)
-    for found in games.values():
+        if entry.team:
+            team = teams[entry.game_id].setdefault(
+                entry.team, {"players": [], "total": 0, "rank": entry.rank})
+            team["players"].append(name)
+            team["total"] += entry.total
+    for game_id, found in games.items():
         found["totals"].sort(key=lambda t: (t["rank"], t["name"]))
+        if teams[game_id]:
+            found["teams"] = sorted(teams[game_id].values(), key=lambda t: (t["rank"], -t["total"]))
     return list(games.values())
 
 
 def results_table(group: Group, filters: Filters = Filters()) -> tuple[list[str], list[dict]]:
     """Every counted result with its rows, for the CSV: ``(rows in pad order, results)``, by
-    game (in the order saved) and seat."""
+    game (in the order saved) and seat. ``name`` is as typed in that game, ``player`` as the
+    statistics show the player (merged names applied); ``rank`` is the player's own (the score
+    report's), ``team_rank`` their team's in team play (None outside it)."""
     counted = Counted(group, filters)
     with get_engine().connect() as connection:
+        names = players_digest(connection, counted).names
         order = row_order(played_rulesets(connection, counted))
         heads = connection.execute(
             counted.select(result, result.c.game_id, result.c.played_on, result.c.seat,
                            result.c.name, result.c.wonder, result.c.side, result.c.total,
-                           result.c.rank, result.c.pad, *POINTS)
+                           result.c.own_rank, result.c.pad, result.c.name_key,
+                           result.c.edition, result.c.expansions, result.c.team, result.c.rank,
+                           *POINTS)
             .order_by(result.c.game_id, result.c.seat)).all()
         ids = public_ids(connection, {h.game_id for h in heads})
     table = [{"date": h.played_on, "game": ids[h.game_id], "seat": h.seat + 1, "name": h.name,
-              "wonder": h.wonder, "side": h.side,
-              "scores": {row: h[9 + slot] for slot, row in enumerate(h.pad.split(","))},
-              "total": h.total, "rank": h.rank} for h in heads]
+              "player": names.get(counted.player(h.name_key), counted.player(h.name_key)),
+              "edition": h.edition, "expansions": h.expansions.replace(",", " "),
+              "team": h.team, "wonder": h.wonder, "side": h.side,
+              "scores": {row: h._mapping[POINTS[slot]] for slot, row in enumerate(h.pad.split(","))},
+              "total": h.total, "rank": h.own_rank, "team_rank": h.rank if h.team else None}
+             for h in heads]
     return order, table
 
 

@@ -26,6 +26,7 @@ from ..documents.player_ids import is_entered
 from ..documents.upgrades import upgrade
 from ..engine.city import Game
 from ..engine.scoring import score_game
+from ..engine.sides import standings
 from ..engine.validation import parse_game
 from . import driver
 from .engine import writer
@@ -73,13 +74,18 @@ def complete(document: object) -> bool:
 
 HEAD_COLUMNS = ("seat", "name", "name_key", "wonder", "side", "total", "rank", "coins", "winners",
                 "seats", "edition", "expansions", "played_on", "group_id", "margin", "pad",
-                *(f"p{slot}" for slot in range(PAD_SLOTS)))
+                *(f"p{slot}" for slot in range(PAD_SLOTS)), "team", "own_rank")
 
 
 def rows_of(document: object, created_at: datetime, group_pk: int | None,
             game: Game | None = None) -> list[tuple]:
     """What the results table holds for ``document``: a tuple of HEAD_COLUMNS per player (the
     Free City is none), by seat; none for a game that is not complete and valid.
+
+    The statistics count sides (:func:`scorer.engine.sides.standings`): in team play a player's
+    ``rank`` is their team's (C14), ``winners`` how many teams share rank 1 and ``margin`` the
+    winning team's lead over the next team; ``own_rank`` keeps the player's own rank (C15) and
+    ``team`` the team's names joined by " + " ("" outside team play).
 
     ``game``: the game the engine parsed from ``document`` (parsed again when None). Tuples,
     not dicts: a save compares them with the stored rows, and most are equal.
@@ -94,23 +100,31 @@ def rows_of(document: object, created_at: datetime, group_pk: int | None,
     categories = report.categories
     if len(categories) > PAD_SLOTS:
         raise ValueError(f"a score pad of {len(categories)} rows: the results hold {PAD_SLOTS}")
-    players = [(seat, player) for seat, player in enumerate(report.players)
-               if not player.free_city]
-    totals = sorted((player.total for _seat, player in players), reverse=True)
+    sides = standings(report)
+    side_of = {seat: side for side in sides for seat in side.seats}
+    totals = sorted((side.total for side in sides), reverse=True)
     lead = totals[0] - totals[1] if len(totals) > 1 else 0
-    game_wide = (sum(1 for player in report.players if player.rank == 1), len(report.players),
+    game_wide = (sum(1 for side in sides if side.rank == 1), len(report.players),
                  report.edition, ",".join(sorted(game.ruleset.expansions)),
                  created_at.date().isoformat(), group_pk)
     pad = ",".join(categories)
     blanks = (None,) * (PAD_SLOTS - len(categories))
     cities = document["players"]
+    teams = {side: " + ".join(report.players[seat].name for seat in side.seats)
+             for side in sides} if report.sides else {}
     # the winner's lead is on the winners' rows only (0 on the others): the closest games are
     # read from those, and a save that changes the lead then rewrites one row, not every one
-    return [(seat, player.name, player_key(player.name), str(cities[seat].get("wonder")),
-             str(cities[seat].get("side")), player.total, player.rank, player.coins, *game_wide,
-             lead if player.rank == 1 else 0, pad,
-             *(player.scores[row] for row in categories), *blanks)
-            for seat, player in players]
+    rows = []
+    for seat, player in enumerate(report.players):
+        side = side_of.get(seat)
+        if side is None:  # the Free City
+            continue
+        rows.append((seat, player.name, player_key(player.name), str(cities[seat].get("wonder")),
+                     str(cities[seat].get("side")), player.total, side.rank, player.coins,
+                     *game_wide, lead if side.rank == 1 else 0, pad,
+                     *(player.scores[row] for row in categories), *blanks,
+                     teams.get(side, ""), player.rank))
+    return rows
 
 
 def results_of(document: object) -> list[Result]:
@@ -120,7 +134,8 @@ def results_of(document: object) -> list[Result]:
     for row in rows_of(document, UNDATED, None):
         head = dict(zip(HEAD_COLUMNS, row, strict=True))
         found.append(Result(**{name: head[name] for name in RESULT_FIELDS},
-                            rows=tuple(zip(head["pad"].split(","), row[PAD_AT + 1:], strict=False))))
+                            rows=tuple(zip(head["pad"].split(","), row[PAD_AT + 1:PAD_END],
+                                           strict=False))))
     return found
 
 
@@ -128,6 +143,7 @@ def results_of(document: object) -> list[Result]:
 RESULT_FIELDS = ("seat", "name", "wonder", "side", "total", "rank", "coins", "winners", "seats",
                  "edition", "expansions")
 PAD_AT = HEAD_COLUMNS.index("pad")
+PAD_END = PAD_AT + 1 + PAD_SLOTS
 #: a creation time for :func:`results_of`, whose results carry no date
 UNDATED = datetime(1970, 1, 1, tzinfo=UTC)
 

@@ -140,12 +140,16 @@ result = Table(
     Column("margin", Integer, nullable=False, server_default="0"),  # the lead, on winners' rows
     Column("pad", Text, nullable=False, server_default=""),
     *(Column(f"p{slot}", Integer) for slot in range(PAD_SLOTS)),
+    # team play (C14): the team's names joined by " + " ("" outside team play); ``rank`` is
+    # then the team's rank, what the statistics count, and ``own_rank`` the player's own (C15)
+    Column("team", Text, nullable=False, server_default=""),
+    Column("own_rank", Integer, nullable=False, server_default="0"),
 )
 Index("result_name", result.c.name_key)
 # One covering index per kind of figure: each aggregate reads one index of the group's rows.
 Index("result_group", result.c.group_id, result.c.total, result.c.played_on)
 Index("result_players", result.c.group_id, result.c.name_key, result.c.name, result.c.total,
-      result.c.rank, result.c.winners, result.c.game_id)
+      result.c.rank, result.c.winners, result.c.game_id, result.c.team, result.c.seat)
 Index("result_wonders", result.c.group_id, result.c.wonder, result.c.side, result.c.rank,
       result.c.total)
 Index("result_pads", result.c.group_id, result.c.pad, result.c.game_id)

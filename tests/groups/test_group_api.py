@@ -73,8 +73,11 @@ def test_games_in_a_group_make_its_statistics_and_csv(client, app):
     assert client.get(f"/api/v1/groups/{group['id']}/stats?expansions=&edition=first").json["games"] == 3
     table = list(csv.reader(io.StringIO(client.get(f"/api/v1/groups/{group['id']}/results.csv")
                                         .data.decode("utf-8"))))
-    assert table[0] == ["date", "game", "seat", "name", "wonder", "side", *stats_rows(stats),
-                        "total", "rank"]
+    assert table[0] == ["date", "game", "seat", "name", "player", "edition", "expansions", "team",
+                        "wonder", "side", *[row + "_points" if row == "wonder" else row
+                                            for row in stats_rows(stats)], "total", "rank",
+                        "team_rank"]
+    assert len(set(table[0])) == len(table[0])
     assert len(table) == 1 + 3 + 4 + 4
     assert {row[1] for row in table[1:]} == set(ids)
 

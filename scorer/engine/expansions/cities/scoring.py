@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...messages import Message, nmessage
+from ...sides import Side
 
 DEBT = "debt"
 TEAMS = "teams"
@@ -62,4 +63,6 @@ def team_results(game, result) -> list[dict]:
             team["rank"] = previous["rank"]
         else:
             team["rank"] = position + 1
+    result.sides = [Side(tuple(seats), team["total"], team["rank"])
+                    for seats, team in zip(teams, entries, strict=True)]
     return entries

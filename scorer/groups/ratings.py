@@ -1,0 +1,139 @@
+"""The players' OpenSkill ratings over a group's counted games (spec "Teams, records, players,
+ratings, merges").
+
+Win rates ignore whom one played against; a skill rating does not. The ratings are the
+``openskill`` package's Plackett-Luce model with its default parameters, fed the counted games
+in the order they were saved: each game's players ranked by their rank in it (a shared rank is
+a tie), a team game by team rank with each team one OpenSkill team. Names merged in the group
+are one player; a player who sits twice in one game (two of their names merged) is rated from
+the same rating at each seat and keeps what their first seat's result gave.
+
+A rating depends on every game before it, so a group's ratings are a fold over its games:
+rating 5,000 games takes OpenSkill about two seconds. :class:`Folds` keeps, per group and
+filters, the games it rated and the ratings every :data:`CHECKPOINT` games; a request reads the
+games' rankings (one query over a covering index), compares them with those kept and rates
+only from the first game that differs (a new game: one game; a correction: from that game on).
+What is kept is checked against what is read, never trusted, so no change can leave a rating
+stale, in this process or another.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import cache
+
+from openskill.models import PlackettLuce
+from sqlalchemy import Connection
+
+from ..storage.schema import result
+
+#: ratings are kept every this many games, to rate again from the nearest one before a change
+CHECKPOINT = 200
+#: how many (group, filters) folds a process keeps
+KEPT = 32
+
+#: one game: ((player, rank, team) per seat, in seat order); team "" outside team play
+Game = tuple[tuple[str, int, str], ...]
+Ratings = dict[str, tuple[float, float]]
+
+
+@cache
+def model() -> PlackettLuce:
+    return PlackettLuce()
+
+
+def rankings(connection: Connection, counted) -> list[Game]:
+    """The counted games in the order saved, each its players' (player, rank, team) by seat
+    (players after the group's merged names)."""
+    games: dict[int, list] = {}
+    for game_id, seat, key, rank, team in connection.execute(
+            counted.select(result, result.c.game_id, result.c.seat, result.c.name_key,
+                           result.c.rank, result.c.team)):
+        games.setdefault(game_id, []).append((seat, counted.player(key), rank, team))
+    return [tuple((player, rank, team) for _seat, player, rank, team in sorted(seats))
+            for _game_id, seats in sorted(games.items())]
+
+
+def rate(ratings: Ratings, game: Game) -> None:
+    """``ratings`` after one game (players not yet rated start at the model's prior)."""
+    sides: dict[object, list[int]] = {}
+    for seat, (_player, _rank, team) in enumerate(game):
+        sides.setdefault(team or seat, []).append(seat)
+    if len(sides) < 2:
+        return
+    openskill = model()
+    teams, ranks = [], []
+    for seats in sides.values():
+        teams.append([openskill.rating(*ratings[game[seat][0]]) if game[seat][0] in ratings
+                      else openskill.rating() for seat in seats])
+        ranks.append(game[seats[0]][1])
+    updated = openskill.rate(teams, ranks=ranks)
+    done = set()
+    for seats, new in zip(sides.values(), updated, strict=True):
+        for seat, rating in zip(seats, new, strict=True):
+            player = game[seat][0]
+            if player not in done:  # a player seated twice keeps their first seat's result
+                done.add(player)
+                ratings[player] = (rating.mu, rating.sigma)
+
+
+@dataclass
+class Fold:
+    """The games a fold rated, and the ratings before game ``n`` for every ``n`` that is a
+    multiple of :data:`CHECKPOINT`."""
+
+    games: list[Game] = field(default_factory=list)
+    checkpoints: list[Ratings] = field(default_factory=lambda: [{}])
+    ratings: Ratings = field(default_factory=dict)
+
+
+class Folds:
+    """The kept folds, by (group, filters), the least recently used dropped first."""
+
+    def __init__(self, kept: int = KEPT):
+        self.kept = kept
+        self.folds: OrderedDict[object, Fold] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def ratings(self, key, games: list[Game]) -> Ratings:
+        with self.lock:
+            fold = self.folds.pop(key, None) or Fold()
+            self.folds[key] = fold
+            while len(self.folds) > self.kept:
+                self.folds.popitem(last=False)
+            same = 0
+            limit = min(len(fold.games), len(games))
+            while same < limit and fold.games[same] == games[same]:
+                same += 1
+            if same == len(fold.games) == len(games):
+                return dict(fold.ratings)
+            start = same // CHECKPOINT * CHECKPOINT
+            if same == len(fold.games) and same:  # only games added: go on from the last one
+                start, ratings = same, dict(fold.ratings)
+            else:
+                ratings = dict(fold.checkpoints[start // CHECKPOINT])
+            del fold.checkpoints[start // CHECKPOINT + 1:]
+            for index in range(start, len(games)):
+                if index and index % CHECKPOINT == 0 and index // CHECKPOINT == len(fold.checkpoints):
+                    fold.checkpoints.append(dict(ratings))
+                rate(ratings, games[index])
+            fold.games = list(games)
+            fold.ratings = ratings
+            return dict(ratings)
+
+
+FOLDS = Folds()
+
+
+def player_ratings(connection: Connection, counted) -> dict[str, dict]:
+    """Each player's rating ``{"mu", "sigma", "ordinal"}``, rounded to 2 decimals."""
+    key = (counted.group_pk, counted.filters)
+    found = FOLDS.ratings(key, rankings(connection, counted))
+    openskill = model()
+    answer = {}
+    for player, (mu, sigma) in found.items():
+        ordinal = openskill.rating(mu, sigma).ordinal()
+        answer[player] = {"mu": round(mu, 2), "sigma": round(sigma, 2), "ordinal": round(ordinal, 2)}
+    return answer
