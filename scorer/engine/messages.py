@@ -8,6 +8,7 @@ own ``gettext``/``ngettext``/``pgettext``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -101,20 +102,30 @@ class Message:
         return self._format(translator)
 
     def _format(self, translator: Translator) -> str:
-        params = self.params
+        template, values = self.filled(translator, render_value)
+        return template % values
+
+    def filled(self, translator: Translator,
+               render: Callable[[object, Translator], object]) -> tuple[str, dict]:
+        """The translated template and the values of its parameters, each shown by
+        ``render(value, translator)``, except a negative whole number, which :func:`minus`
+        prints ("−2", see :func:`signed`): the one way a message is filled, as text here and as
+        the pages' HTML with links (:mod:`scorer.web.card_links`)."""
         if self.context is not None:
             template = translator.pgettext(self.context, self.text)
         elif self.plural is not None:
             template = translator.ngettext(self.text, self.plural, self.n)
         else:
             template = translator.gettext(self.text)
-        if not params:
-            return template % {"num": self.n}
-        values = {"num": self.n}
-        for key, value in params.items():
-            values[key] = (value.render(translator) if isinstance(value, RENDERABLE)
-                           else render_value(value, translator))
-        return template % values
+        values: dict = {"num": self.n}
+        if self.n < 0:
+            template, values["num"] = signed(template, "num", self.n)
+        for key, value in (self.params or {}).items():
+            if type(value) is int and value < 0:
+                template, values[key] = signed(template, key, value)
+            else:
+                values[key] = render(value, translator)
+        return template, values
 
     def __str__(self) -> str:
         return self.render()
@@ -145,8 +156,16 @@ class Sum:
 
 
 def minus(value: int) -> str:
-    """Numbers with a real minus sign, as on the conflict tokens (−1), never a hyphen."""
+    """Numbers with a real minus sign, as on the conflict tokens (−1), never a hyphen: the one
+    way the app prints a whole number that may be negative (the pads' cells through the
+    ``minus`` filter, every message's parameters through :func:`signed`)."""
     return f"−{-value}" if value < 0 else str(value)
+
+
+def signed(template: str, key: str, value: int) -> tuple[str, str]:
+    """``template`` and the value of its ``%(key)d`` for a negative ``value``: the number as
+    :func:`minus` prints it, in a ``%(key)s`` (a catalog's ``%(key)d`` takes no text)."""
+    return template.replace(f"%({key})d", f"%({key})s"), minus(value)
 
 
 RENDERABLE = (Message, Sum)

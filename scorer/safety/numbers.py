@@ -6,7 +6,8 @@ pages), while ``int()`` quietly takes ``"٣"``, ``"1_000"``, ``" 7 "`` and ``"+7
 number of 5,000 digits costs a worker real time. Every number the web layer reads (query
 parameters, form fields, button values, URL parts, form row indexes) goes through
 :func:`parse_int`: ASCII digits only, an optional minus sign where a value may be negative,
-and a bounded length.
+and a bounded length. The minus may be the hyphen or the true minus sign (U+2212), which the
+pads print ("−2") and phones' autocorrect types.
 """
 
 from __future__ import annotations
@@ -14,19 +15,23 @@ from __future__ import annotations
 from werkzeug.routing import BaseConverter
 
 ASCII_DIGITS = frozenset("0123456789")
+#: the hyphen-minus and the true minus sign
+MINUS_SIGNS = ("-", "\u2212")
 #: more digits than any count in a game needs, few enough that int() stays instant; a typed
 #: number this long is still read, so a range check can name the allowed range
 MAX_DIGITS = 18
 
 
 def parse_int(text: object, *, signed: bool = False, max_digits: int = MAX_DIGITS) -> int | None:
-    """The number ``text`` spells with ASCII digits (and a leading ``-`` when ``signed``), else None."""
+    """The number ``text`` spells with ASCII digits (and a leading ``-`` or ``−`` when
+    ``signed``), else None."""
     if not isinstance(text, str):
         return None
-    digits = text[1:] if signed and text.startswith("-") else text
+    negative = signed and text.startswith(MINUS_SIGNS)
+    digits = text[1:] if negative else text
     if not 0 < len(digits) <= max_digits or not ASCII_DIGITS.issuperset(digits):
         return None
-    return int(text)
+    return -int(digits) if negative else int(digits)
 
 
 def parse_index(text: object, count: int) -> int | None:

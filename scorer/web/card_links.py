@@ -58,15 +58,8 @@ def _message(message: Message, translator: Translator, links: Links) -> Markup:
         text = escape(message.render(translator))
         url = links.get((message.context, message.text)) if message.context else None
         return link(text, url) if url else text
-    if message.context is not None:
-        template = translator.pgettext(message.context, message.text)
-    elif message.plural is not None:
-        template = translator.ngettext(message.text, message.plural, message.n)
-    else:
-        template = translator.gettext(message.text)
-    values = {"num": message.n}
-    for key, value in (params or {}).items():
-        values[key] = linked(value, translator, links)
+    template, values = message.filled(
+        translator, lambda value, active: linked(value, active, links))
     return Markup(escape(template)) % values
 
 

@@ -27,6 +27,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional, StopValidation
 from wtforms.widgets import TextInput
 
+from ..engine.messages import minus
 from ..engine.names import normalised
 from ..engine.rules import Ruleset, TokenKind, get_ruleset
 from ..engine.validation import MAX_NAME_LENGTH, MAX_PLAYERS
@@ -45,6 +46,15 @@ PLAYER_COUNTS = ("3", "4", "5", "6", "7", FREE_CITY_COUNT)
 MAX_NUMBER = 999
 #: WTForms' own wording, in this project's catalogs (its Dutch and Polish ones read badly)
 OUT_OF_RANGE = _l("Number must be between %(min)s and %(max)s.")
+#: what a field without a minus says of a text that is no whole number
+NOT_DIGITS = _l("Type a whole number with the digits 0 to 9.")
+
+
+def bounds_message(minimum: int, maximum: int):
+    """What a field that takes a minus says of anything else: its bounds, printed as the pads
+    print numbers ("from −30 to 99"), not "digits 0 to 9", which would refuse the minus."""
+    return _l("Type a whole number from %(low)s to %(high)s.", low=minus(minimum),
+              high=minus(maximum))
 
 
 class WholeNumberField(IntegerField):
@@ -59,10 +69,13 @@ class WholeNumberField(IntegerField):
 
     widget = TextInput()
 
-    def __init__(self, label=None, validators=None, *, signed=False, empty=None, **kwargs):
+    def __init__(self, label=None, validators=None, *, signed=False, empty=None, refused=None,
+                 **kwargs):
         super().__init__(label, validators, **kwargs)
         self.signed = signed
         self.empty = empty
+        #: what a text that is no whole number gets told (the digits, unless given)
+        self.refused = refused or NOT_DIGITS
 
     def process_formdata(self, valuelist):
         if not valuelist:
@@ -74,7 +87,7 @@ class WholeNumberField(IntegerField):
             return
         self.data = parse_int(text, signed=self.signed)
         if self.data is None:
-            raise ValueError(_l("Type a whole number with the digits 0 to 9."))
+            raise ValueError(self.refused)
 
     def pre_validate(self, form):
         if self.process_errors:  # not a number: that one message, not a range check as well
@@ -171,10 +184,14 @@ def setup_form() -> type[SetupForm]:
 
 def number_field(label, minimum=0, maximum=MAX_NUMBER):
     """A count of the city (coins, stages, tokens), or points a player types: empty is 0. A
-    field that takes a minus gets the full keyboard (a phone's digit pad may have no minus)."""
-    return WholeNumberField(label, validators=[Sent(), NumberRange(minimum, maximum, OUT_OF_RANGE)],
-                            signed=minimum < 0, empty=0,
-                            render_kw={"inputmode": "numeric" if minimum >= 0 else "text",
+    field that takes a minus gets the full keyboard (a phone's digit pad may have no minus)
+    and names its bounds whatever is wrong (:func:`bounds_message`)."""
+    signed = minimum < 0
+    refused = bounds_message(minimum, maximum) if signed else None
+    return WholeNumberField(label, validators=[Sent(), NumberRange(minimum, maximum,
+                                                                   refused or OUT_OF_RANGE)],
+                            signed=signed, empty=0, refused=refused,
+                            render_kw={"inputmode": "text" if signed else "numeric",
                                        "autocomplete": "off"})
 
 
@@ -274,8 +291,12 @@ MAX_FREE_SYMBOLS = 9
 
 
 def points_field(label, minimum=-MAX_NUMBER, maximum=MAX_NUMBER):
-    return WholeNumberField(label, validators=[Optional(), NumberRange(minimum, maximum, OUT_OF_RANGE)],
-                            signed=minimum < 0, render_kw={"inputmode": "numeric", "max": maximum})
+    signed = minimum < 0
+    refused = bounds_message(minimum, maximum) if signed else None
+    return WholeNumberField(label, validators=[Optional(), NumberRange(minimum, maximum,
+                                                                       refused or OUT_OF_RANGE)],
+                            signed=signed, refused=refused,
+                            render_kw={"inputmode": "numeric", "max": maximum})
 
 
 class QuickColumnForm(Form):

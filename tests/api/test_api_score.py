@@ -70,7 +70,7 @@ def test_invalid_game_answers_422_with_every_error(client):
         {"path": "players[2].side", "code": "unknown_side",
          "message": "Unknown side 'C': a wonder has side \"A\" or \"B\"."},
         {"path": "players[3].coins", "code": "negative_value",
-         "message": "players[3].coins cannot be negative (got -1)."},
+         "message": "players[3].coins cannot be negative (got −1)."},
     ]}
 
 

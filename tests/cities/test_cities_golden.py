@@ -78,7 +78,7 @@ def test_14_coins_and_6_debt_make_a_treasury_row_of_minus_2():
     ada = players_of(game)["Ada"]
     assert ada["scores"]["coins"] == -2
     assert ada["debt"] == 6
-    assert ada["explanations"]["coins"] == "14 coins ÷ 3 = 4, minus 6 debt = -2"
+    assert ada["explanations"]["coins"] == "14 coins ÷ 3 = 4, minus 6 debt = −2"
     assert ada["total"] == -2
     assert players_of(game)["Bo"]["debt"] == 0
 

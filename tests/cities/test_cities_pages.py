@@ -187,7 +187,7 @@ def test_the_pad_shows_the_cities_row_the_debt_and_the_team_totals(app, client):
     game_id = save(app, team_game())
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert 'class="row-black"' in html and "♠" in html
-    assert "14 coins ÷ 3 = 4, minus 6 debt = -2" in html
+    assert "14 coins ÷ 3 = 4, minus 6 debt = −2" in html
     line = html[html.index('class="pad-line team-total"'):]
     cells = [int(n) for n in re.findall(r"<td>(-?\d+)</td>", line[:line.index("</tr>")])]
     totals = [int(n) for n in re.findall(r"<td[^>]*>(-?\d+)</td>",
@@ -228,7 +228,7 @@ def test_the_filled_sheet_has_the_cities_row_the_debt_and_the_teams(app, client)
     assert scores.index("Guilds") < scores.index("Cities") < scores.index("Total")
     assert "Team total" in scores and "Team rank" in scores
     details = text[text.index("Details"):]
-    assert "Debt: 6" in details and "minus 6 debt = -2" in details
+    assert "Debt: 6" in details and "minus 6 debt = −2" in details
 
 
 # --- the quick pad ------------------------------------------------------------------------------

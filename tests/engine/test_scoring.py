@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorer.engine.messages import ENGLISH, EnglishTranslator
+from scorer.engine.messages import ENGLISH, EnglishTranslator, Message, minus, nmessage
 from scorer.engine.scoring import score_game
 from scorer.engine.validation import parse_game
 from tests.helpers import game, player, report, scores_of, table
@@ -231,3 +231,13 @@ def test_memoised_lines_follow_the_translator_of_each_rendering():
     bab = shouted["players"][1]["explanations"]["science"]
     assert bab == ("1 TABLET, FREE SYMBOL AS TABLET (THE HANGING GARDENS OF BABYLON STAGE 2) → "
                    "2 TABLETS, 0 SETS: 4")
+
+
+def test_explanations_print_a_negative_number_with_the_true_minus():
+    """Issue 30 item 6: a message's number is printed as the pad prints it ("−1", U+2212),
+    also where the catalog's template reads it as ``%(points)d``, and in a plural's count."""
+    line = Message("%(points)d, as typed by the players", {"points": -1})
+    assert line.render() == "−1, as typed by the players" == f"{minus(-1)}, as typed by the players"
+    assert Message("%(points)d, as typed", {"points": 4}).render() == "4, as typed"
+    assert nmessage("%(num)d point", "%(num)d points", -2).render() == "−2 points"
+    assert Message("%(name)s: %(value)d", {"name": "Bo", "value": -30}).render() == "Bo: −30"

@@ -190,7 +190,7 @@ def test_messages_name_the_field_and_value():
     _, problems = parse_game(three(coins=-4, cards=["lumberyard"]))
     texts = {p.path: p.message.render() for p in problems}
     assert texts == {"players[0].cards[0]": "Unknown card 'lumberyard'.",
-                     "players[0].coins": "players[0].coins cannot be negative (got -4)."}
+                     "players[0].coins": "players[0].coins cannot be negative (got −4)."}
     assert problems[0].as_dict() == {"path": "players[0].cards[0]", "code": "unknown_card",
                                      "message": "Unknown card 'lumberyard'."}
 

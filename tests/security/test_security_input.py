@@ -25,6 +25,10 @@ def test_parse_int_takes_ascii_digits_only(text, expected):
 def test_signed_numbers_and_positions():
     assert parse_int("-12", signed=True) == -12
     assert parse_int("-", signed=True) is None and parse_int("--1", signed=True) is None
+    # the true minus sign (U+2212), as the pads print it; no other dash, and only where signed
+    assert parse_int("\u221212", signed=True) == -12 and parse_int("\u221212") is None
+    assert parse_int("\u2212", signed=True) is None and parse_int("\u2212-1", signed=True) is None
+    assert parse_int("\u20131", signed=True) is None and parse_int("\u22120", signed=True) == 0
     assert parse_index("2", 3) == 2 and parse_index("3", 3) is None
     assert parse_suffix("goto-1", "goto-", 3) == 1
     assert parse_suffix("goto-²", "goto-", 3) is None and parse_suffix("up-1", "goto-", 3) is None

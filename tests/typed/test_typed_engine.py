@@ -77,9 +77,9 @@ def test_typed_points_decide_the_winner():
 
 
 @pytest.mark.parametrize(("field", "value", "code", "words"), [
-    ("naval", 100, "invalid", "from -30 to 99 points, not 100"),
-    ("naval", -31, "invalid", "from -30 to 99 points, not -31"),
-    ("islands", -1, "negative_value", "from 0 to 99 points, not -1"),
+    ("naval", 100, "invalid", "from −30 to 99 points, not 100"),
+    ("naval", -31, "invalid", "from −30 to 99 points, not −31"),
+    ("islands", -1, "negative_value", "from 0 to 99 points, not −1"),
     ("islands", "3", "invalid", "must be a whole number"),
     ("naval", 2.5, "invalid", "must be a whole number"),
     ("islands", True, "invalid", "must be a whole number"),

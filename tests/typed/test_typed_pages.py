@@ -55,7 +55,7 @@ def test_the_city_page_takes_the_typed_points_and_the_pad_shows_them_as_typed(ap
                                                     city("Cy", "babylon")]})
     url, html = city_page(client, game_id)
     assert 'name="naval"' in html and 'name="islands"' in html
-    assert "Armada: points you type" in html and "From -30 to 99." in html
+    assert "Armada: points you type" in html and "From −30 to 99." in html
     answer = city_post(client, url, html, naval="7", islands="4", action="stay")
     assert answer.status_code == 302, answer.get_data(as_text=True)
     player = load(app, game_id).document["players"][0]
@@ -71,9 +71,11 @@ def test_the_city_page_takes_the_typed_points_and_the_pad_shows_them_as_typed(ap
 
 
 @pytest.mark.parametrize(("typed", "words"), [
-    ("100", "Number must be between -30 and 99."),
-    ("-31", "Number must be between -30 and 99."),
-    ("5x", "Type a whole number with the digits 0 to 9."),
+    ("100", "Type a whole number from −30 to 99."),
+    ("-31", "Type a whole number from −30 to 99."),
+    ("−31", "Type a whole number from −30 to 99."),
+    ("5x", "Type a whole number from −30 to 99."),
+    ("–2", "Type a whole number from −30 to 99."),  # an en dash is no minus
 ])
 def test_bad_typed_points_are_shown_back_beside_the_field_and_nothing_is_saved(app, client,
                                                                                typed, words):
@@ -94,7 +96,30 @@ def test_a_dutch_page_names_the_rows_and_the_problem_in_dutch(app, client):
     url, html = city_page(client, game_id)
     page = city_post(client, url, html, naval="100", islands="2", action="stay").get_data(
         as_text=True)
-    assert "Zeeconflicten" in page and "tussen -30 en 99" in page
+    assert "Zeeconflicten" in page and "Typ een geheel getal van −30 tot en met 99." in page
+    client.get("/language/pl")
+    url, html = city_page(client, game_id)
+    page = city_post(client, url, html, naval="x", islands="2", action="stay").get_data(
+        as_text=True)
+    assert "Wpisz liczbę całkowitą od −30 do 99." in page and "Od −30 do 99." in page
+
+
+@pytest.mark.parametrize("minus", ["−", "-"])
+@pytest.mark.parametrize(("row", "expansion"), [("naval", "armada"), ("tower", "babel"),
+                                                ("projects", "edifice")])
+def test_typed_points_take_the_true_minus_and_the_explanation_prints_it(app, client, minus,
+                                                                        row, expansion):
+    """Issue 30 item 6: "−2" (U+2212, as the pad prints it and autocorrect types it) is a
+    number as "-2" is; the pad's explanation says "−2", as its cell does."""
+    game_id = save(app, {"edition": "first", "expansions": [expansion], "players": [
+        city("Ada", "rhodes"), city("Bo", "gizah"), city("Cy", "babylon")]})
+    url, html = city_page(client, game_id)
+    fields = {name: "0" for name in re.findall(r'name="(naval|islands|tower|projects)"', html)}
+    answer = city_post(client, url, html, action="stay", **{**fields, row: f"{minus}2"})
+    assert answer.status_code == 302, answer.get_data(as_text=True)
+    assert load(app, game_id).document["players"][0][row] == -2
+    pad = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "−2, as typed by the players" in pad and "-2, as typed" not in pad
 
 
 def test_a_game_with_every_typed_expansion_can_be_finished_with_a_winner(app, client):
