@@ -22,6 +22,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import SelectField
 from wtforms.fields.choices import SelectChoice
 
+from ...engine.messages import minus
 from ..forms import number_field
 from ..pad_rows import RowLook
 from . import PagePart
@@ -114,8 +115,8 @@ def team_result(score) -> str | None:
     if len(tied) > len(winners):  # the coins decided between teams on the same points
         coins = ", ".join(ngettext("%(name)s %(num)d coin", "%(name)s %(num)d coins", team["coins"],
                                    name=team_name(team)) for team in tied)
-        sentence += " " + _("Tie on %(points)d points, broken by coins:",
-                            points=winners[0]["total"]) + " " + coins + "."
+        sentence += " " + _("Tie on %(points)s points, broken by coins:",
+                            points=minus(winners[0]["total"])) + " " + coins + "."
     return sentence
 
 
