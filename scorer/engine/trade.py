@@ -100,8 +100,10 @@ class BuildReport:
     cheapest: int | None = None
     #: the building of the city that makes this card free
     chain: str | None = None
-    #: the builder has Olympia A's free build (whether unused this age is for the table)
-    free_build: bool = False
+    #: what gives the builder a once-per-Age free build of this card (Olympia A's second
+    #: stage, Caligula for a black card: any effect the ruleset's data marks so), by name;
+    #: whether it is still unused this Age is for the table to know
+    free_build_from: tuple[Message, ...] = ()
     #: other free builds that apply: certain ones (then the one option is free) or ones that
     #: depend on the turn, which the players know and the report states
     free_builds: tuple[FreeBuild, ...] = ()
@@ -112,13 +114,19 @@ class BuildReport:
     def legal(self) -> bool:
         return bool(self.options)
 
+    @property
+    def free_build(self) -> bool:
+        """The spec's ``"free_build": true``: a once-per-Age free build could build it."""
+        return bool(self.free_build_from)
+
     def as_dict(self, translator: Translator = ENGLISH) -> dict:
         """The spec's trade report, nothing more (so clients comparing it whole still can)."""
         data = {"legal": self.legal,
                 "options": [option.as_dict() for option in self.options],
                 "reasons": [reason.as_dict(translator) for reason in self.reasons]}
-        if self.free_build:
+        if self.free_build_from:
             data["free_build"] = True
+            data["free_build_from"] = [source.render(translator) for source in self.free_build_from]
         if self.free_builds:
             data["free_builds"] = [{"kind": free.kind, "message": free.message.render(translator)}
                                    for free in self.free_builds]
@@ -176,25 +184,30 @@ def answer(question: TradeQuestion) -> TradeAnswer:
                        build=card_report(builder, market, question.card, question.card_id))
 
 
-def free_builds_for(city: City, card: Card) -> tuple[bool, bool, tuple[FreeBuild, ...]]:
-    """The free-build effects in play for building ``card``: (first-edition flag, certain, notes).
+def free_builds_for(city: City, card: Card) -> tuple[tuple[Message, ...], bool,
+                                                     tuple[FreeBuild, ...]]:
+    """The free-build effects in play for building ``card``: (what gives a once-per-Age free
+    build, by name; certain; notes).
 
-    They come from the board and the built stages (Olympia), read through the effect registry.
+    They come from the board, the buildings and the built stages (Olympia), read through the
+    effect registry; each flagged one is named by what prints it (a stage: "Olympia stage 2").
     """
-    flag = certain = False
+    certain = False
+    sources: list[Message] = []
     notes = []
-    for _item, effect in city.effects():
+    for item, effect in city.effects():
         free = effect.kind.free_build
         if free is None:
             continue
         if free.flag:
-            flag = True
+            if item.label not in sources:
+                sources.append(item.label)
         elif free.certain is None:
             notes.append(free)
         elif free.certain(city, card):
             certain = True
             notes.append(free)
-    return flag, certain, tuple(notes)
+    return tuple(sources), certain, tuple(notes)
 
 
 def card_report(city: City, market: Market, card: Card, asked: str | None = None) -> BuildReport:
@@ -205,22 +218,23 @@ def card_report(city: City, market: Market, card: Card, asked: str | None = None
             {"player": city.name, "card": card_name(card.name)}))
         return BuildReport((), (reason,), card, asked)
     free_build, certain, notes = free_builds_for(city, card)
-    if market.expansions and not free_build:
-        free_build = any(part.free_build(city, card) for part in market.expansions)
+    for part in market.expansions:
+        free_build += tuple(source for source in part.free_build_sources(city, card)
+                            if source not in free_build)
     owned = city.card_ids
     chain = next((earlier for earlier in card.chains_from if earlier in owned), None)
     if chain is not None:
         rebate = free_rebate(city, market, card.colour)
         return BuildReport((Option(0, 0, 0, rebate=rebate),), (), card, asked, cheapest=0,
-                           chain=chain, free_build=free_build)
+                           chain=chain, free_build_from=free_build)
     if certain:
         rebate = free_rebate(city, market, card.colour)
         return BuildReport((Option(0, 0, 0, rebate=rebate),), (), card, asked, cheapest=0,
-                           free_build=free_build,
+                           free_build_from=free_build,
                            free_builds=tuple(n for n in notes if n.certain is not None))
     report = cost_report(card.cost, market, city, card.colour)
     return BuildReport(report.options, report.reasons, card, asked, cheapest=report.cheapest,
-                       free_build=free_build, free_builds=notes, notes=report.notes)
+                       free_build_from=free_build, free_builds=notes, notes=report.notes)
 
 
 def stage_report(city: City, market: Market, ruleset: Ruleset) -> BuildReport:

@@ -339,3 +339,29 @@ def test_petras_coin_only_stage_is_paid_to_the_bank(app, client, coins, legal):
     else:
         assert "Can Ada build the next wonder stage? No." in text
         assert '<ol class="options">' not in html and "you hold 6" in text
+
+
+def test_the_build_checker_names_whose_free_build_it_is(app, client):
+    """Issue 30 item 8: Caligula's free black card and Olympia A's free build are named from
+    the effects' data, in the page's language ("Olympia's or another" named neither)."""
+    from tests.web.test_web_build import answer_text, ask
+
+    game_id = save(app, {"edition": "first", "expansions": ["cities", "leaders"], "players": [
+        city("Ada", "olympia", "A", coins=9, stages=2, leaders=["caligula"]),
+        city("Bo", "rhodes", "A", leaders=[]), city("Cy", "babylon", "A", leaders=[])]})
+    text = answer_text(ask(client, game_id, card="militia").get_data(as_text=True))
+    assert "Olympia stage 2: a free build once per Age, also possible here if it is still " \
+           "unused this Age." in text
+    assert "Caligula: a free build once per Age" in text and "another" not in text
+    text = answer_text(ask(client, game_id, card="barracks").get_data(as_text=True))
+    assert "Olympia stage 2: a free build" in text and "Caligula" not in text
+    hand = answer_text(ask(client, game_id, what="hand", hand=["militia", "baths"]).get_data(
+        as_text=True))
+    assert hand.count("Caligula: a free build") == 1 and hand.count("Olympia stage 2:") == 2
+    client.get("/language/pl")
+    text = answer_text(ask(client, game_id, card="militia").get_data(as_text=True))
+    assert "Kaligula: darmowa budowa raz na Erę, możliwa także tutaj" in text
+    assert "Posąg Zeusa w Olimpii, etap 2: darmowa budowa" in text
+    client.get("/language/nl")
+    text = answer_text(ask(client, game_id, card="militia").get_data(as_text=True))
+    assert "Caligula: eens per Tijdperk gratis bouwen" in text

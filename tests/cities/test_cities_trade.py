@@ -150,7 +150,7 @@ def test_black_cards_are_never_for_sale():
 def test_caligula_may_build_a_black_card_free():
     builder = city("P", "gizah", coins=9, leaders=["caligula"])
     report = ask(table(builder, leaders=True), build=card("militia"))
-    assert report["free_build"] is True
+    assert report["free_build"] is True and report["free_build_from"] == ["Caligula"]
     assert report["options"][0]["bank"] == 3  # when his free build of the Age is used up
     assert "free_build" not in ask(table(builder, leaders=True), build=card("barracks"))
 
@@ -183,3 +183,11 @@ def test_the_notes_speak_the_request_language(client):
                               headers={"Accept-Language": language}).get_json()
         assert answer_["options"] == english["options"]
         assert answer_["cities"][0]["message"] != english["cities"][0]["message"]
+
+
+def test_olympia_and_caligula_are_both_named():
+    builder = city("P", "olympia", coins=9, leaders=["caligula"], stages=2)
+    report = ask(table(builder, leaders=True), build=card("militia"))
+    assert report["free_build_from"] == ["The Statue of Zeus in Olympia stage 2", "Caligula"]
+    assert ask(table(builder, leaders=True), build=card("barracks"))["free_build_from"] == [
+        "The Statue of Zeus in Olympia stage 2"]

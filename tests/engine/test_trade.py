@@ -400,6 +400,14 @@ def test_olympia_a_second_stage_flags_the_free_build():
     assert ask(*olympia("A", 2), build="altar")["free_build"] is True
 
 
+def test_the_free_build_is_named_by_what_gives_it():
+    """Issue 30 item 8: the report names the stage, read from the effect data, not "Olympia's
+    or another"."""
+    assert ask(*olympia("A", 2), build="palace", age=3)["free_build_from"] == [
+        "The Statue of Zeus in Olympia stage 2"]
+    assert "free_build_from" not in ask(*olympia("A", 1), build="palace")
+
+
 def test_no_free_build_flag_without_the_stage():
     assert "free_build" not in ask(*olympia("A", 1), build="palace")
     assert "free_build" not in ask(*olympia("B", 3), build="palace")

@@ -141,10 +141,12 @@ class Expansion:
         expansion waives part of the printed one (as resources no longer paid)."""
         return cost
 
-    def free_build(self, city, card) -> bool:
-        """Whether a once-per-Age free build of this expansion could build ``card`` (reported
-        as ``"free_build": true``; whether it is unused this Age is for the table to know)."""
-        return False
+    def free_build_sources(self, city, card) -> tuple:
+        """What of this expansion gives ``city`` a once-per-Age free build that could build
+        ``card``, as the names (messages) the build checker says (the report's
+        ``"free_build": true`` and ``"free_build_from"``; whether it is unused this Age is for
+        the table to know); none by default."""
+        return ()
 
     def build_notes(self, city, target: str, cost: Mapping[str, int], market):
         """What this expansion's buildings change about paying ``cost`` for ``target``, as

@@ -68,8 +68,8 @@ class Cities(Expansion):
     def adjust_cost(self, city, target, cost):
         return trade.adjust_cost(city, target, cost)
 
-    def free_build(self, city, card):
-        return trade.free_build(city, card)
+    def free_build_sources(self, city, card):
+        return trade.free_build_sources(city, card)
 
     def build_notes(self, city, target, cost, market):
         return trade.build_notes(city, target, cost, market)

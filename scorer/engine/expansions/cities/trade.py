@@ -15,8 +15,8 @@ expansion's discounts, bank buys and rebates, planned on that market, compose wi
   city does not make so.
 - Architect Cabinet / Firm, ``free_wonder_stages`` (:func:`adjust_cost`): the next stages cost
   no resources; a coin cost is still paid (to the bank).
-- Caligula, ``free_colour_once_per_age`` (:func:`free_build`): a black card may be his free
-  build of the Age, reported as ``"free_build": true`` as Olympia A's is.
+- Caligula, ``free_colour_once_per_age`` (:func:`free_build_sources`): a black card may be his
+  free build of the Age, reported as ``"free_build": true`` as Olympia A's is, and named.
 
 What the city makes "with its brown and grey cards or its board" is exactly what a neighbour
 may buy from it (:func:`~scorer.engine.trade_market.for_sale`): yellow cards, wonder stages and
@@ -101,11 +101,12 @@ def adjust_cost(city: City, target: str, cost: Mapping[str, int]) -> Mapping[str
 RECRUITED = "leaders"
 
 
-def free_build(city: City, card: Card) -> bool:
-    """Whether a recruited card builds a card of this colour for free once per Age (Caligula,
-    black cards)."""
-    return any(effect.type == "free_colour_once_per_age" and effect["colour"] == card.colour
-               for recruit in city.parts.get(RECRUITED, ()) for effect in recruit.effects)
+def free_build_sources(city: City, card: Card) -> tuple[Message, ...]:
+    """The recruited cards that build a card of this colour for free once per Age (Caligula,
+    black cards), by name."""
+    return tuple(recruit.label for recruit in city.parts.get(RECRUITED, ())
+                 if any(effect.type == "free_colour_once_per_age"
+                        and effect["colour"] == card.colour for effect in recruit.effects))
 
 
 FIRST_OFF = {
