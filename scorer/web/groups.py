@@ -62,6 +62,10 @@ class GameForm(FlaskForm):
     game = HiddenField()
 
 
+class UndoMergeForm(FlaskForm):
+    source = HiddenField()
+
+
 @bp.context_processor
 def labels() -> dict:
     return {"row_label": row_label, "row_typed": row_typed, "wonder_side_label": wonder_side_label}
@@ -132,8 +136,13 @@ def page(group_id: str):
         "group.html", group=group, figures=figures, games=games, game_count=game_count,
         filters=filters,
         choices=filter_choices(group), errors=errors, charts=group_charts(group, figures, filters),
-        addable=addable_games(group), game_form=GameForm(),
+        addable=addable_games(group), game_form=GameForm(), merges=owner_merges(group),
         query=filters.as_dict()), status
+
+
+def owner_merges(group) -> list[dict]:
+    """The merges in force, for the owner's page (who alone may undo them)."""
+    return service.merges_of(group) if access.can_manage(group) else []
 
 
 def page_filters(args) -> dict:
@@ -268,7 +277,24 @@ def merge(group_id: str):
     names = [player["name"] for player in statistics(group)["players"]]
     status = 422 if request.method == "POST" else 200
     return render_template("group_merge.html", group=group, form=form, errors=errors,
-                           names=sorted(names, key=str.casefold)), status
+                           names=sorted(names, key=str.casefold),
+                           merges=service.merges_of(group)), status
+
+
+@bp.post("/groups/<group_id>/merges/undo")
+@shows_expired_buttons
+def undo_merge(group_id: str):
+    """The owner undoes one merge (a button beside it on the group's page and the merge page)."""
+    group = owned_group(group_id)
+    form = UndoMergeForm()
+    if form.validate_on_submit():
+        source = form.source.data or ""
+        if service.unmerge(group, source):
+            flash(_("%(source)s counts as a player of their own again.", source=source[:40]))
+        else:
+            flash(_("There is no merge of %(source)s to undo: it was undone already.",
+                    source=source[:40]))
+    return redirect(url_for("groups.page", group_id=group.id, _anchor="merges"))
 
 
 @bp.get("/groups/<group_id>/owner")
