@@ -1,4 +1,4 @@
-"""Benchmark: does a flood of score-sheet requests slow every other table's live pad?
+"""Benchmark: does a flood of PDF or group-page requests slow every other table's live pad?
 
 Serves the app with gunicorn (its shipped config, ``--workers`` sync workers, on SQLite) from
 ``--app-dir`` (this checkout by default; point it at another checkout to measure that version),
@@ -8,7 +8,12 @@ partial is drawn each time) from a probe looping every 50 ms: first alone, then 
 sheet never drawn before: no cache helps). Prints the probe's p50 and p99 in both phases and
 what the sheet clients got (drawn sheets per second, 503 answers).
 
-    .venv/bin/python benchmarks/pdf_load.py [--clients 16] [--seconds 30] [--app-dir DIR]
+``--target report`` floods the report of a group of ``--group-games`` games instead
+(``/groups/<id>/report.pdf``, the same report again and again, as a table's phones would), and
+``--target group`` its page (``/groups/<id>``); ``--target sheet`` (the default) is as above.
+
+    .venv/bin/python benchmarks/pdf_load.py [--target sheet|report|group] [--clients 16]
+        [--seconds 30] [--app-dir DIR]
 """
 
 from __future__ import annotations
@@ -34,23 +39,31 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def make_games(app_dir: Path, database: str, count: int) -> list[str]:
-    """``count`` copies of the seven-player sample game, saved straight into the database."""
+def make_games(app_dir: Path, database: str, count: int, grouped: int = 0) -> tuple[list[str], str]:
+    """``count`` copies of the seven-player sample game, saved straight into the database, the
+    last ``grouped`` of them in a group: (their ids, the group's id or "")."""
     code = (
         "import json,sys\n"
         "sys.path.insert(0, sys.argv[1]); sys.path.insert(1, sys.argv[4])\n"
         "from saved_game import SEVEN\n"
         "from scorer import create_app\n"
         "from scorer.games import service\n"
+        "from scorer.groups import service as groups\n"
         "app = create_app({'TESTING': True, 'SECRET_KEY': 'b', 'DATABASE': sys.argv[2]})\n"
+        "count, grouped = int(sys.argv[3]), int(sys.argv[5])\n"
         "with app.app_context():\n"
-        "    print(json.dumps([service.create_game(SEVEN, f'Table {i}') for i in range(int(sys.argv[3]))]))\n"
+        "    ids = [service.create_game(SEVEN, f'Table {i}') for i in range(count - grouped)]\n"
+        "    group = groups.create('Club', None) if grouped else None\n"
+        "    ids += [groups.create_game(group, SEVEN) for i in range(grouped)]\n"
+        "    print(json.dumps([ids, group.id if group else '']))\n"
     )
     import json
 
-    out = subprocess.run([sys.executable, "-c", code, str(app_dir), database, str(count), str(HERE)],
+    out = subprocess.run([sys.executable, "-c", code, str(app_dir), database, str(count), str(HERE),
+                          str(grouped)],
                          cwd=app_dir, check=True, capture_output=True, text=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    ids, group_id = json.loads(out.stdout.strip().splitlines()[-1])
+    return ids, group_id
 
 
 def get(port: int, path: str) -> tuple[int, float]:
@@ -88,12 +101,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--games", type=int, default=1500)
     parser.add_argument("--app-dir", type=Path, default=HERE.parent)
+    parser.add_argument("--target", choices=("sheet", "report", "group"), default="sheet")
+    parser.add_argument("--group-games", type=int, default=300)
     args = parser.parse_args()
     app_dir = args.app_dir.resolve()
     with tempfile.TemporaryDirectory() as folder:
         database = os.path.join(folder, "load.sqlite")
-        ids = make_games(app_dir, database, args.games + 1)
-        pad, sheets = ids[0], ids[1:]
+        grouped = args.group_games if args.target != "sheet" else 0
+        ids, group_id = make_games(app_dir, database, args.games + 1 + grouped, grouped)
+        pad, sheets = ids[0], ids[1:len(ids) - grouped]
+        flooded = {"report": f"/groups/{group_id}/report.pdf", "group": f"/groups/{group_id}"}
         port = free_port()
         env = {**os.environ, "SCORER_INSTANCE_PATH": folder, "SCORER_DATABASE": database,
                "SCORER_SECRET_KEY": "benchmark", "SCORER_RATELIMIT_ENABLED": "false",
@@ -125,11 +142,12 @@ def main() -> None:
                 with lock:
                     game_id = next(queue, None)
                 while game_id and not stop.is_set():
-                    status, _ms = get(port, f"/games/{game_id}/sheet.pdf")
+                    url = flooded.get(args.target, f"/games/{game_id}/sheet.pdf")
+                    status, _ms = get(port, url)
                     with lock:
                         key = "drawn" if status == 200 else "busy" if status == 503 else "other"
                         counts[key] += 1
-                        if status != 503:
+                        if status != 503 and args.target == "sheet":  # a sheet never drawn yet
                             game_id = next(queue, None)
 
             clients = [threading.Thread(target=flood) for _ in range(args.clients)]
@@ -148,9 +166,13 @@ def main() -> None:
     print(f"app: {app_dir}; gunicorn {args.workers} sync workers; {os.cpu_count()} cores")
     print(f"live pad alone:            p50 {statistics.median(alone):7.1f} ms  p99 "
           f"{percentile(alone, 0.99):7.1f} ms  ({len(alone)} requests)")
-    print(f"live pad under {args.clients} sheet clients: p50 {statistics.median(loaded):7.1f} ms  p99 "
+    print(f"live pad under {args.clients} {args.target} clients: "
+          f"p50 {statistics.median(loaded):7.1f} ms  p99 "
           f"{percentile(loaded, 0.99):7.1f} ms  ({len(loaded)} requests)")
-    print(f"sheets: {counts['drawn']} drawn ({counts['drawn'] / elapsed:.1f}/s), {counts['busy']} answered "
+    ratio = statistics.median(loaded) / statistics.median(alone)
+    print(f"the flood moves the live pad's median {ratio:.1f}x (load average {os.getloadavg()[0]:.2f})")
+    print(f"{args.target} answers: {counts['drawn']} 200 ({counts['drawn'] / elapsed:.1f}/s), "
+          f"{counts['busy']} answered "
           f"503 busy, {counts['other']} other, in {elapsed:.0f} s")
 
 

@@ -10,6 +10,7 @@ The city's ETag is a digest of the player's whole entry: a ``PUT`` must name it 
 from __future__ import annotations
 
 from flask import Blueprint, make_response, request
+from flask_babel import get_locale
 
 from .. import storage
 from ..documents import player_ids
@@ -19,7 +20,6 @@ from ..games import access
 from ..games import service as games_service
 from ..i18n import translator
 from ..safety.public_address import external_url
-from ..web.games import live_etag
 from .creation import created, key_reused, read_creation
 from .questions import ask
 from .routes import error_report, read_json_object
@@ -135,7 +135,7 @@ def read_game(game_id: str):
     saved, failure = permitted_game(game_id, "view")
     if failure:
         return failure
-    etag = live_etag(saved)
+    etag = games_service.revision_tag(saved, get_locale())
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
     else:

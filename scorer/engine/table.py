@@ -8,7 +8,8 @@ each; N+ marks on the cards), so they live here rather than in the views.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from .catalog import Catalog
 from .validation import MIN_PLAYERS
@@ -41,15 +42,25 @@ def sides_of(catalog: Catalog, wonder_id: str) -> tuple[str, ...]:
     return tuple(wonder.sides)
 
 
-def copies_in_decks(catalog: Catalog, seats: int) -> dict[str, int]:
+#: (id of a catalog, players) -> (the catalog, its decks): a catalog lives as long as the process
+#: (rulesets are made once), and is kept here so that its id stays its own
+_DECKS: dict[tuple[int, int], tuple[Catalog, Mapping[str, int]]] = {}
+
+
+def copies_in_decks(catalog: Catalog, seats: int) -> Mapping[str, int]:
     """How many copies of each building the decks for a table of ``seats`` cities hold.
 
     A guild exists once (drawn at random); a building with no copy for this table is one the
-    players could not have built at all, which the city page says as such.
+    players could not have built at all, which the city page says as such. Counted once per
+    catalog and table size: the city page asks for every building on every request.
     """
     deck_players = max(seats, MIN_PLAYERS)
-    return {card.id: 1 if card.is_guild else card.copies_for(deck_players)
-            for card in catalog.cards.values()}
+    found = _DECKS.get((id(catalog), deck_players))
+    if found is None or found[0] is not catalog:
+        decks = MappingProxyType({card.id: 1 if card.is_guild else card.copies_for(deck_players)
+                                  for card in catalog.cards.values()})
+        found = _DECKS[(id(catalog), deck_players)] = (catalog, decks)
+    return found[1]
 
 
 def copies_left(catalog: Catalog, card_lists: Sequence[Sequence[object]], index: int) -> dict[str, int]:

@@ -113,6 +113,13 @@ def game_version(saved) -> str:
     return "g" + digest(shown)
 
 
+def revision_tag(saved, locale) -> str:
+    """What a game's pages show changes with its revision (every write raises it) and its lock
+    (which does not): the validator of the live pad and of the API's game, in a language.
+    ``saved`` is a saved game or its :class:`scorer.storage.Stamp`."""
+    return f"r{saved.revision}{'-locked' if saved.locked else ''}-{locale}"
+
+
 # --- reading ---------------------------------------------------------------------------------
 
 def load(game_id: str):

@@ -14,3 +14,4 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(commands.pad_command)
     app.cli.add_command(group_report.report_command)
     sheet_cache.init_app(app)
+    app.after_request(views.keep_busy_retry_after)

@@ -4,7 +4,12 @@ language asked for, on A4 or Letter (``GET /groups/<id>/report.pdf``, ``flask re
 The charts are the page's (pygal SVG) as images from ``data:`` URLs, which WeasyPrint draws as
 vectors; as images their thousand-odd elements stay out of the HTML document, whose style
 cascade would otherwise match every print rule against each of them (a fifth of the report's
-time). The figures are the statistics of the same filters as the page's query.
+time). The figures are the statistics of the same filters as the page's query, and the same
+drawn figures and charts as the page's (:mod:`scorer.web.group_cache`).
+
+Like a score sheet, a report is drawn in one of the instance's render slots (503 with
+``Retry-After`` when they stay busy), counts against the PDF rate limit only when drawn, and is
+kept once drawn (:mod:`.sheet_cache`), per group revision, filters, language, paper and day.
 """
 
 from __future__ import annotations
@@ -12,30 +17,39 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import click
-from flask import Blueprint, abort, current_app, request
+from flask import Blueprint, abort, current_app, g, request
 from flask.cli import with_appcontext
 from flask_babel import force_locale, format_date, get_locale
+from flask_babel import gettext as _
 
 from ..groups import service
-from ..groups.statistics import Filters, statistics
+from ..groups.statistics import Filters
 from ..i18n import translator
 from ..safety.file_names import slug
+from ..safety.render_slots import Busy, render_slot
 from ..storage.groups import Group
-from ..web.group_charts import group_charts
+from ..web.group_cache import filters_key, group_figures
 from ..web.group_labels import row_label, row_typed, wonder_side_label
+from . import sheet_cache
 from .document import render_pdf
 from .download import pdf_response
 from .paper import Paper
 from .print_options import language_and_paper, print_options
-from .views import requested_paper
+from .views import query_error, requested_paper
 
 bp = Blueprint("groups_report", __name__)
+for _code in (400, 503):
+    bp.register_error_handler(_code, query_error)
+
+
+#: how many games the report's figures come with (the page's list is drawn apart)
+GAMES_LISTED = 30
 
 
 def report_pdf(group: Group, filters: Filters, locale: str, paper: Paper) -> bytes:
     def build(_translator) -> dict:
-        figures = statistics(group, filters)
-        charts = group_charts(group, figures, filters)
+        drawn = group_figures(group, filters, GAMES_LISTED)
+        figures, charts = drawn.figures, drawn.charts
         return {"figures": figures,
                 "charts": [chart for chart in
                            (charts["totals"], charts["rows"], charts["wonders"], charts["spread"])
@@ -66,7 +80,20 @@ def report(group_id: str):
     except service.Refused as error:
         abort(400, description=" ".join(f"{p.path}: {p.message.render(translator())}"
                                         for p in error.problems))
-    return pdf_response(report_pdf(group, filters, locale, paper), report_filename(group, paper))
+    day = datetime.now(UTC).date().isoformat()
+    cached = sheet_cache.report_path_for(group.pk, group.revision, filters_key(filters), locale,
+                                         paper.key, day)
+    pdf = sheet_cache.read(cached)
+    if pdf is None:
+        try:
+            with render_slot():
+                g.pdf_rendered = True  # what the PDF rate limit counts
+                pdf = report_pdf(group, filters, locale, paper)
+        except Busy:
+            abort(503, description=_("The server is busy drawing other score sheets. Try again "
+                                     "in a few seconds."))
+        sheet_cache.write(cached, pdf)
+    return pdf_response(pdf, report_filename(group, paper))
 
 
 @click.command("report")

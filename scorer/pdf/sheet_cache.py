@@ -1,4 +1,5 @@
-"""Score sheets kept once drawn, per (game content, language, paper), shared by the workers.
+"""Score sheets kept once drawn, per (game content, language, paper), shared by the workers;
+group reports likewise, per (group revision, filters, language, paper, day).
 
 A sheet is drawn again only after the game changed (its title, date or document: every write
 raises its revision too); until then the same bytes are served at the cost of reading a file.
@@ -7,6 +8,11 @@ players' names), named by game id so that a deleted game's sheets go with it (:f
 The key also holds a digest of the PDF code, templates, static files and catalogs, so a new
 version of the app never serves a sheet drawn by an older one. At most ``SHEET_CACHE_FILES``
 files (500) are kept, the least recently used removed first.
+
+A group's report lives in ``report-cache/``, named by the group's internal id: its key holds the
+group's revision (raised by every change of the group or its games), the filters and the day it
+is dated, so it is drawn again only when one of those changes. Both caches listen to the change
+events (:mod:`scorer.storage.events`) to free their files early.
 """
 
 from __future__ import annotations
@@ -23,9 +29,10 @@ from flask import current_app
 
 from ..safety.private_files import private_folder
 from ..safety.render_slots import work_folder
-from ..storage.events import game_changed
+from ..storage.events import game_changed, group_changed
 
 FOLDER = "sheet-cache"
+REPORT_FOLDER = "report-cache"
 DEFAULT_FILES = 500
 
 
@@ -48,8 +55,8 @@ def _sources() -> tuple[str, ...]:
             app.static_folder, *app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";"))
 
 
-def _folder() -> str:
-    return os.path.join(work_folder(), FOLDER)
+def _folder(kind: str = FOLDER) -> str:
+    return os.path.join(work_folder(), kind)
 
 
 def path_for(saved, locale: str, paper: str) -> str:
@@ -76,9 +83,17 @@ def read(path: str) -> bytes | None:
     return data
 
 
+def report_path_for(group_pk: int, revision: int, filters: tuple, locale: str, paper: str,
+                    day: str) -> str:
+    """The cache file of a group's report: drawn from ``revision`` with ``filters``, dated ``day``."""
+    content = hashlib.sha256(json.dumps([revision, filters, day]).encode()).hexdigest()[:20]
+    stamp = generation(*_sources())
+    return os.path.join(_folder(REPORT_FOLDER), f"{group_pk}.{content}.{locale}.{paper}.{stamp}.pdf")
+
+
 def write(path: str, pdf: bytes) -> None:
     """Store atomically (a reader never sees half a file); a full disk only costs the cache."""
-    folder = _folder()
+    folder = os.path.dirname(path)
     try:
         private_folder(folder)
         handle, temporary = tempfile.mkstemp(dir=folder, suffix=".part")
@@ -106,20 +121,31 @@ def prune(folder: str, keep: int) -> None:
             pass
 
 
-def forget(game_id: str) -> None:
+def forget(game_id: str, kind: str = FOLDER) -> None:
     """Remove every cached sheet of a game: after any change its sheets are never asked for
-    again (their key holds the game's content), and a deleted game's must not stay on disk."""
-    for path in glob.glob(os.path.join(glob.escape(_folder()), f"{glob.escape(game_id)}.*")):
+    again (their key holds the game's content), and a deleted game's must not stay on disk.
+    With ``kind`` :data:`REPORT_FOLDER`, a group's reports (``game_id``: the group's pk)."""
+    for path in glob.glob(os.path.join(glob.escape(_folder(kind)), f"{glob.escape(game_id)}.*")):
         try:
             os.unlink(path)
         except OSError:
             pass
 
 
-def _forget_changed(_app, game_id: str, **_change) -> None:
+def _forget_changed(_app, game_id: str, group_pk: int | None = None,
+                    left_group_pk: int | None = None, **_change) -> None:
     forget(game_id)
+    for pk in (group_pk, left_group_pk):
+        if pk is not None:
+            forget(str(pk), REPORT_FOLDER)
+
+
+def _forget_group(_app, group_pk: int, **_change) -> None:
+    forget(str(group_pk), REPORT_FOLDER)
 
 
 def init_app(app) -> None:
-    """Listen for every change of a game (a save, a deletion, retention, an import)."""
+    """Listen for every change of a game (a save, a deletion, retention, an import) and of a
+    group (a rename, a merge, a deletion)."""
     game_changed.connect(_forget_changed, sender=app)
+    group_changed.connect(_forget_group, sender=app)

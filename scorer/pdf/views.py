@@ -131,6 +131,10 @@ def game_sheet(game_id: str):
     return pdf_response(pdf, sheet_filename(saved))
 
 
+#: seconds a client waits before asking again for a PDF when every render slot was busy
+BUSY_RETRY_AFTER = "2"
+
+
 @bp.errorhandler(400)
 @bp.errorhandler(422)
 @bp.errorhandler(503)
@@ -139,6 +143,15 @@ def query_error(error: HTTPException):
     response = make_response(render_template("error.html", message=error.description,
                                              code=error.code), error.code)
     if error.code == 503:  # every render slot busy: browsers ask again by themselves
-        response.headers["Retry-After"] = "2"
-        response.headers["Refresh"] = "2"
+        response.headers["Retry-After"] = g.busy_retry_after = BUSY_RETRY_AFTER
+        response.headers["Refresh"] = BUSY_RETRY_AFTER
+    return response
+
+
+def keep_busy_retry_after(response):
+    """The rate limiter writes its own window's end (a minute) over every ``Retry-After``; a
+    busy render slot frees in seconds, so its answer keeps the view's. An app-level hook made
+    before the limiter's runs after it."""
+    if g.get("busy_retry_after"):
+        response.headers["Retry-After"] = g.busy_retry_after
     return response

@@ -34,6 +34,7 @@ LIMITED = {
     "groups_api.create_group": ("LIMIT_CREATE", "create", ["POST"]),
     "groups_api.create_game": ("LIMIT_CREATE", "create", ["POST"]),
     "pdf.game_sheet": ("LIMIT_PDF", "pdf", None),
+    "groups_report.report": ("LIMIT_PDF", "pdf", None),
 }
 
 

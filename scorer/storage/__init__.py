@@ -31,13 +31,14 @@ from .connect import get_engine
 from .engine import writer
 from .events import announce_game
 from .results import Checked
+from .revisions import touch_groups
 from .schema import game, request_key
 
 __all__ = [
     "SavedGame", "create_game", "create_game_once", "restore_game", "load_game", "modify_game",
     "update_game", "delete_game", "list_games", "ping", "init_app", "get_engine", "PUBLIC_ID",
     "is_public_id", "unstorable", "set_locked", "GameLocked", "KeyReused",
-    "request_made", "remember_request", "Checked",
+    "request_made", "remember_request", "Checked", "game_stamp", "Stamp",
 ]
 
 
@@ -160,6 +161,7 @@ def _current(row: Row) -> SavedGame:
             ).rowcount
             if written == 1:  # an upgrade may mark old cities entered: the game completes
                 results.write(connection, row.id, document, row.created_at, row.group_id)
+                touch_groups(connection, row.group_id)
         if written == 1:
             announce_game(row.public_id, row.group_id)
             return _saved(row, document, revision=row.revision + 1, format_version=CURRENT_VERSION)
@@ -214,6 +216,7 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
                 ))
                 results.write(connection, inserted.inserted_primary_key[0], document, moment,
                               group_pk, had_results=False)
+                touch_groups(connection, group_pk)
                 if request is not None:
                     connection.execute(insert(request_key).values(
                         key=request[0], request=request[1], public_id=public_id, created_at=moment))
@@ -377,6 +380,7 @@ def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
         _write_save(cursor, connection, row.id, encoded, revision, moment, title)
         results.write(connection, row.id, document, row.created_at, row.group_id,
                       game=game_parsed, had_results=had_results)
+        touch_groups(connection, row.group_id)
     announce_game(row.public_id, row.group_id)
     return _saved(row, json.loads(encoded), title=row.title if title is None else title,
                   revision=revision, updated_at=moment, format_version=CURRENT_VERSION)
@@ -396,6 +400,8 @@ def set_owner(public_id: str, expected: str | None, owner_token_hash: str) -> bo
         group_pk = connection.execute(
             update(game).where(game.c.public_id == public_id, game.c.owner_token_hash == expected)
             .values(owner_token_hash=owner_token_hash).returning(game.c.group_id)).first()
+        if group_pk is not None:
+            touch_groups(connection, group_pk.group_id)
     return _announced(public_id, group_pk)
 
 
@@ -406,6 +412,8 @@ def set_locked(public_id: str, locked: bool) -> bool:
     with writer(get_engine()).begin() as connection:
         group_pk = connection.execute(update(game).where(game.c.public_id == public_id)
                                       .values(locked=locked).returning(game.c.group_id)).first()
+        if group_pk is not None:
+            touch_groups(connection, group_pk.group_id)
     return _announced(public_id, group_pk)
 
 
@@ -429,8 +437,29 @@ def delete_game(public_id: str) -> bool:
         results.clear(connection, found.id)
         if connection.execute(delete(game).where(game.c.id == found.id)).rowcount != 1:
             return False
+        touch_groups(connection, found.group_id)
     announce_game(public_id, found.group_id, deleted=True)
     return True
+
+
+#: what a poll needs to know whether anything changed: one indexed read of four small columns
+Stamp = namedtuple("Stamp", ["revision", "owner_token_hash", "locked", "group_pk"])
+_STAMP = (select(game.c.revision, game.c.owner_token_hash, game.c.locked, game.c.group_id)
+          .where(game.c.public_id == bindparam("at_public_id")))
+
+
+def game_stamp(public_id: str) -> Stamp | None:
+    """The game's revision, owner and lock, without its document (None: no such game).
+
+    A game's revision rises with every write, so a page drawn from revision R is current for as
+    long as the stamp says R: the live pad's 304 and every cache of a game's pages key on it.
+    """
+    if not is_public_id(public_id):
+        return None
+    with get_engine().connect() as connection:
+        row = connection.execute(_STAMP, {"at_public_id": public_id}).first()
+    return None if row is None else Stamp(row.revision, row.owner_token_hash, bool(row.locked),
+                                          row.group_id)
 
 
 def list_games(public_ids: Iterable[str] | None = None) -> list[SavedGame]:

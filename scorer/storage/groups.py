@@ -2,7 +2,8 @@
 
 A group's public id is its key, as a game's is (random, unguessable). A game belongs to at most
 one group (``game.group_id``); deleting a group clears that column of its games in the same
-transaction and never deletes a game, and deletes its merged names (:mod:`.merges`).
+transaction and never deletes a game. Merged names (``group_alias``) are kept flat: every name
+merged away points straight at the name it is now counted as, so a query needs one join.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Row, delete, exc, insert, select, update
+from sqlalchemy import Connection, Row, delete, exc, insert, select, update
 
 from . import results
 from .connect import get_engine
 from .engine import writer
 from .events import announce_game, announce_group
+from .revisions import touch_groups
 from .schema import game, game_group, group_alias
 
 
@@ -108,7 +110,8 @@ def set_group_owner(public_id: str, expected: str | None, owner_token_hash: str)
             update(game_group)
             .where(game_group.c.public_id == public_id,
                    game_group.c.owner_token_hash == expected)
-            .values(owner_token_hash=owner_token_hash).returning(game_group.c.id)).first()
+            .values(owner_token_hash=owner_token_hash, revision=game_group.c.revision + 1)
+            .returning(game_group.c.id)).first()
     return _announced(public_id, changed)
 
 
@@ -144,6 +147,7 @@ def set_game_group(game_id: str, group_pk: int | None, *, only_from: int | None 
             return False
         connection.execute(update(game).where(game.c.id == found.id).values(group_id=group_pk))
         results.move(connection, [found.id], group_pk)
+        touch_groups(connection, group_pk, found.group_id)
     # one change, told once: the game's event names both the group it left and the one it joined
     announce_game(game_id, group_pk, left_group_pk=found.group_id)
     return True
@@ -155,3 +159,36 @@ def group_game_ids(group_pk: int) -> list[str]:
         return list(connection.execute(
             select(game.c.public_id).where(game.c.group_id == group_pk)
             .order_by(game.c.created_at.desc(), game.c.id.desc())).scalars())
+
+
+# --- merged names ----------------------------------------------------------------------------
+
+def aliases(group_pk: int) -> dict[str, tuple[str, str]]:
+    """``name_key -> (target_key, target_name)`` for every name merged away in the group."""
+    with get_engine().connect() as connection:
+        rows = connection.execute(
+            select(group_alias.c.name_key, group_alias.c.target_key, group_alias.c.target_name)
+            .where(group_alias.c.group_id == group_pk)).all()
+    return {row.name_key: (row.target_key, row.target_name) for row in rows}
+
+
+def merge_names(group_pk: int, source_key: str, target_key: str, target_name: str) -> None:
+    """Count ``source_key`` (and every name already merged into it) as ``target_key``, shown as
+    ``target_name``, in one transaction. Both keys must already be resolved (not merged away):
+    the caller checks they differ."""
+    with writer(get_engine()).begin() as connection:
+        _merge(connection, group_pk, source_key, target_key, target_name)
+        touch_groups(connection, group_pk)
+    announce_group(group_pk)
+
+
+def _merge(connection: Connection, group_pk: int, source_key: str, target_key: str,
+           target_name: str) -> None:
+    in_group = group_alias.c.group_id == group_pk
+    connection.execute(update(group_alias).where(in_group, group_alias.c.target_key == source_key)
+                       .values(target_key=target_key))
+    connection.execute(delete(group_alias).where(in_group, group_alias.c.name_key == source_key))
+    connection.execute(insert(group_alias).values(group_id=group_pk, name_key=source_key,
+                                                  target_key=target_key, target_name=target_name))
+    connection.execute(update(group_alias).where(in_group, group_alias.c.target_key == target_key)
+                       .values(target_name=target_name))

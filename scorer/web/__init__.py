@@ -90,9 +90,27 @@ def locked_game(error: storage.GameLocked):
 def init_app(app: Flask) -> None:
     """Register the page blueprints and the database hooks."""
     from ..games import seats as seats_remembered
-    from . import build, cards, cities, games, groups, install, invite, labels, ownership, quick, setup
+    from . import (
+        build,
+        cards,
+        cities,
+        games,
+        group_cache,
+        groups,
+        install,
+        invite,
+        labels,
+        ownership,
+        pad_cache,
+        quick,
+        setup,
+        static_files,
+    )
 
     storage.init_app(app)
+    pad_cache.init_app(app)
+    group_cache.init_app(app)
+    static_files.init_app(app)
     seats_remembered.init_app(app)
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", expired_forms.TOKEN_LIFETIME)
     csrf.init_app(app)

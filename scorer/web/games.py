@@ -27,6 +27,7 @@ from .editions import ruleset_title
 from .expansions import pad_lines
 from .expired_forms import shows_expired_buttons
 from .groups import group_of_game
+from .pad_cache import Unscorable, shared_pad
 from .pad_rows import pad_rows
 from .problems import ErrorMap
 from .saved import saved_or_404
@@ -68,7 +69,8 @@ def tie_break(score) -> dict | None:
 
 
 def pad_context(saved, game) -> dict:
-    """What the live part of the pad shows: scores, explanations, and whose city is entered."""
+    """What every phone's pad shows alike: scores, explanations, whose city is entered (drawn
+    once per revision and language, :mod:`scorer.web.pad_cache`)."""
     score = score_game(game)
     active = translator()
     links = name_links(game.edition)
@@ -82,42 +84,56 @@ def pad_context(saved, game) -> dict:
             "wonder_pages": [card_url(game.edition, city.wonder.id) for city in game.cities],
             "complete": not waiting, "seats": games_service.seats(saved.document),
             "rows": pad_rows(game.ruleset), "lines": pad_lines(game.ruleset, score),
-            "played_with": ruleset_title(game.ruleset),
-            "me": seats_remembered.your_seat(saved)}
+            "played_with": ruleset_title(game.ruleset)}
 
 
-def live_etag(saved) -> str:
-    """The live pad's validator: the game's version in the page's language."""
-    return f"{games_service.game_version(saved)}-{get_locale()}"
+def pad_etag(game_id: str, stamp) -> str:
+    """The live part's validator for this browser: the game's revision and lock in the page's
+    language (:func:`scorer.games.service.revision_tag`), this browser's own city, and the
+    owner's buttons only while this browser owns the game (a hand-over changes that)."""
+    owner = "owner" if access.can_manage(stamp) else ""
+    return (f"{games_service.revision_tag(stamp, get_locale())}"
+            f"-{seats_remembered.player_id(game_id) or ''}-{owner}")
 
 
-def pad_etag(saved) -> str:
-    """The live part's validator for this browser: it also shows this browser's own city, and
-    the owner's buttons only while this browser owns the game (a hand-over changes that)."""
-    owner = "owner" if access.can_manage(saved) else ""
-    return f"{live_etag(saved)}-{seats_remembered.player_id(saved.id) or ''}-{owner}"
+def live_part(saved) -> tuple[dict, str] | None:
+    """The live part's context for this browser, with its validator; None when the engine no
+    longer accepts the saved game."""
+    shared = shared_pad(saved, pad_context)
+    if isinstance(shared, Unscorable):
+        return None
+    return ({"shared": shared, "saved": saved, "me": seats_remembered.your_seat(saved)},
+            pad_etag(saved.id, saved))
 
 
 @bp.get("/games/<game_id>")
 def pad(game_id: str):
-    saved, game = load_scorable(game_id)
-    return render_template("pad.html", live_etag=pad_etag(saved), **pad_context(saved, game),
-                           **group_of_game(saved))
+    saved = saved_or_404(game_id)
+    part = live_part(saved)
+    if part is None:
+        scorable(saved)  # answers the page that lists why
+    context, etag = part
+    return render_template("pad.html", live_etag=etag, played_with=context["shared"].played_with,
+                           **context, **group_of_game(saved))
 
 
 @bp.get("/games/<game_id>/live")
 def live(game_id: str):
-    """The pad's live part alone, polled by ``static/live.js``: 304 until the game changes, so a
-    table of phones polling every second costs one read each."""
-    saved = saved_or_404(game_id)
-    etag = pad_etag(saved)
+    """The pad's live part alone, polled by ``static/live.js``: 304 until the game changes, at
+    the cost of one indexed read of the game's revision; a changed pad is drawn once per
+    revision and language, whichever phone asks first (:mod:`scorer.web.pad_cache`)."""
+    stamp = storage.game_stamp(game_id)
+    if stamp is None:
+        abort(404)
+    etag = pad_etag(game_id, stamp)
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
-        game, problems = parse_game(saved.document)
-        if problems:  # a saved game the engine no longer accepts: the full page explains why
+        part = live_part(saved_or_404(game_id))
+        if part is None:  # a saved game the engine no longer accepts: the full page explains why
             return make_response("", 409)
-        response = make_response(render_template("_pad_live.html", **pad_context(saved, game)))
+        context, etag = part  # the game may have changed since its stamp was read
+        response = make_response(render_template("_pad_live.html", **context))
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Accept-Language")

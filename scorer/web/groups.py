@@ -24,7 +24,7 @@ from ..i18n import translator
 from ..safety.public_address import external_url
 from .editions import expansion_label
 from .expired_forms import shows_expired_buttons, shows_expired_forms
-from .group_charts import group_charts
+from .group_cache import group_figures
 from .group_labels import row_label, row_typed, wonder_side_label
 from .ownership import confirm_claim
 from .problems import ErrorMap
@@ -60,10 +60,6 @@ class MergeForm(FlaskForm):
 
 class GameForm(FlaskForm):
     game = HiddenField()
-
-
-class UndoMergeForm(FlaskForm):
-    source = HiddenField()
 
 
 @bp.context_processor
@@ -129,20 +125,14 @@ def page(group_id: str):
     except service.Refused as error:
         errors = refused_errors(error)
         filters = service.Filters()
-    figures = statistics(group, filters)
-    games, game_count = service.games_of(group, GAMES_LISTED)
+    drawn = group_figures(group, filters, GAMES_LISTED)
     status = 422 if errors else 200
     return render_template(
-        "group.html", group=group, figures=figures, games=games, game_count=game_count,
-        filters=filters,
-        choices=filter_choices(group), errors=errors, charts=group_charts(group, figures, filters),
-        addable=addable_games(group), game_form=GameForm(), merges=owner_merges(group),
+        "group.html", group=group, figures=drawn.figures, games=drawn.games,
+        game_count=drawn.game_count, filters=filters,
+        choices=filter_choices(group), errors=errors, charts=drawn.charts,
+        addable=addable_games(group), game_form=GameForm(),
         query=filters.as_dict()), status
-
-
-def owner_merges(group) -> list[dict]:
-    """The merges in force, for the owner's page (who alone may undo them)."""
-    return service.merges_of(group) if access.can_manage(group) else []
 
 
 def page_filters(args) -> dict:
@@ -277,24 +267,7 @@ def merge(group_id: str):
     names = [player["name"] for player in statistics(group)["players"]]
     status = 422 if request.method == "POST" else 200
     return render_template("group_merge.html", group=group, form=form, errors=errors,
-                           names=sorted(names, key=str.casefold),
-                           merges=service.merges_of(group)), status
-
-
-@bp.post("/groups/<group_id>/merges/undo")
-@shows_expired_buttons
-def undo_merge(group_id: str):
-    """The owner undoes one merge (a button beside it on the group's page and the merge page)."""
-    group = owned_group(group_id)
-    form = UndoMergeForm()
-    if form.validate_on_submit():
-        source = form.source.data or ""
-        if service.unmerge(group, source):
-            flash(_("%(source)s counts as a player of their own again.", source=source[:40]))
-        else:
-            flash(_("There is no merge of %(source)s to undo: it was undone already.",
-                    source=source[:40]))
-    return redirect(url_for("groups.page", group_id=group.id, _anchor="merges"))
+                           names=sorted(names, key=str.casefold)), status
 
 
 @bp.get("/groups/<group_id>/owner")

@@ -43,7 +43,7 @@ def test_every_page_links_the_manifest_icons_and_theme_colours(client):
         for colour, scheme in (("#123a63", "light"), ("#0b2540", "dark")):
             assert (f'name="theme-color" content="{colour}" media="(prefers-color-scheme: {scheme})"'
                     in html), (url, scheme)
-        assert 'rel="apple-touch-icon"' in html and 'href="/static/icons/icon.svg"' in html
+        assert 'rel="apple-touch-icon"' in html and 'href="/static/icons/icon.svg?v=' in html
 
 
 def test_stylesheet_has_a_dark_scheme_for_every_colour_it_sets():

@@ -243,7 +243,7 @@ def test_pad_waits_for_cities_not_entered_and_stars_no_winner(app, client, game_
 def test_pad_polls_its_live_part_without_inline_script(client, game_id):
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert f'data-live-url="/games/{game_id}/live"' in html
-    assert '<script src="/static/live.js" defer></script>' in html
+    assert re.search(r'<script src="/static/live.js\?v=[0-9a-f]{10}" defer></script>', html)
     assert not re.search(r"<script(?![^>]*\bsrc=)", html)  # no inline script
     with client.get("/static/live.js") as script:
         assert script.status_code == 200

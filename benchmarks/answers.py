@@ -1,0 +1,170 @@
+"""Benchmark: server CPU per answer of what a table and its group ask for most (issue 31).
+
+Through the WSGI test client, warm, SQLite, one process, CPU time (``time.process_time``) per
+request, medians:
+
+- the live pad polled with its ETag while nothing changed (the 304 every phone sends every 2 s);
+- the live pad after a save, for each of a table's 7 phones (each with its own seat);
+- the pad page (``GET /games/<id>``) of an unchanged game;
+- the group page of a group of ``--games`` games (300), unchanged, and after one save in it;
+- the group report PDF, unchanged (cached), and drawn.
+
+``--before COMMIT`` runs the same measurement on that commit too (``git worktree`` of it in a
+temporary folder, in a child process) and prints both, with the ratios, in one run:
+
+    .venv/bin/python benchmarks/answers.py --before be23cb5
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MEASURES = ("live 304", "live after a save (per phone)", "pad page", "group page",
+            "group page after a save", "report (unchanged)", "report (drawn)")
+
+
+def cpu_ms(call, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        call()
+        times.append((time.process_time() - start) * 1000)
+    return statistics.median(times)
+
+
+def measure(root: Path, games: int, runs: int) -> dict[str, float]:
+    sys.path.insert(0, str(root))
+    from scorer import create_app, storage
+    from scorer.groups import service as groups_service
+    from tests import helpers
+
+    seven = json.loads((ROOT / "benchmarks" / "seven_players.json").read_text("utf-8"))
+    found: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"TESTING": True, "SECRET_KEY": "benchmark",
+                          "DATABASE": str(Path(folder) / "bench.sqlite")})
+        rng = random.Random(31)
+        with app.app_context():
+            game_id = storage.create_game(seven, "Table")
+            group = groups_service.create("Club", None)
+            for index in range(games):
+                document = helpers.deal(rng, 7, "first" if index % 2 else "second")
+                for city in document["players"]:
+                    city["entered"] = True
+                groups_service.create_game(group, document)
+            group_game = groups_service.games_of(group, 1)[0][0].id
+
+        def get(client, url, **headers):
+            with client.get(url, headers=headers) as answer:
+                assert answer.status_code in (200, 304), (url, answer.status_code)
+                return answer
+
+        def touch(public_id: str) -> None:
+            with app.app_context():
+                storage.modify_game(public_id, lambda document: document)
+
+        phones = [app.test_client() for _ in range(7)]  # a table's phones, each its own browser
+        live = f"/games/{game_id}/live"
+        first = phones[0]
+        etag = get(first, live).headers["ETag"]
+        found["live 304"] = cpu_ms(lambda: get(first, live, **{"If-None-Match": etag}), runs)
+
+        def table_after_a_save():
+            touch(game_id)
+            start = time.process_time()
+            for phone in phones:
+                get(phone, live)
+            return (time.process_time() - start) * 1000 / len(phones)
+
+        table_after_a_save()
+        found["live after a save (per phone)"] = statistics.median(
+            table_after_a_save() for _ in range(max(5, runs // 10)))
+        get(first, f"/games/{game_id}")
+        found["pad page"] = cpu_ms(lambda: get(first, f"/games/{game_id}"), runs)
+        page = f"/groups/{group.id}"
+        get(first, page)
+        found["group page"] = cpu_ms(lambda: get(first, page), runs)
+
+        def page_after_a_save():
+            touch(group_game)
+            start = time.process_time()
+            get(first, page)
+            return (time.process_time() - start) * 1000
+
+        found["group page after a save"] = statistics.median(page_after_a_save() for _ in range(5))
+        report = f"/groups/{group.id}/report.pdf?paper=a4"
+        get(first, report)
+        found["report (unchanged)"] = cpu_ms(lambda: get(first, report), 5)
+
+        def drawn_report():
+            touch(group_game)
+            start = time.process_time()
+            get(first, report)
+            return (time.process_time() - start) * 1000
+
+        found["report (drawn)"] = statistics.median(drawn_report() for _ in range(3))
+        for engine in app.extensions.get("scorer.storage", {}).values():
+            engine.dispose()
+    return found
+
+
+def measure_commit(commit: str, games: int, runs: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as folder:
+        tree = Path(folder) / "tree"
+        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), commit], cwd=ROOT,
+                       check=True)
+        try:
+            subprocess.run([sys.executable, "-m", "babel.messages.frontend", "compile", "-q", "-d",
+                            str(tree / "translations")], check=False, capture_output=True)
+            subprocess.run([str(Path(sys.executable).parent / "pybabel"), "compile", "-d",
+                            str(tree / "translations")], check=False, capture_output=True)
+            output = subprocess.run(
+                [sys.executable, str(ROOT / "benchmarks" / "answers.py"), "--games", str(games),
+                 "--runs", str(runs), "--json", "--root", str(tree)],
+                check=True, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": ""})
+            return json.loads(output.stdout.strip().splitlines()[-1])
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
+                           check=False)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--runs", type=int, default=100)
+    parser.add_argument("--before", help="a commit to measure too, in the same run")
+    parser.add_argument("--root", default=str(ROOT), help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    now = measure(Path(arguments.root), arguments.games, arguments.runs)
+    if arguments.json:
+        print(json.dumps(now))
+        return
+    before = measure_commit(arguments.before, arguments.games, arguments.runs) if arguments.before else None
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                          text=True).stdout.strip()
+    print(f"CPU per answer, median ms (group of {arguments.games} games, {arguments.runs} runs; "
+          f"load average {os.getloadavg()[0]:.2f})")
+    columns = f"{'now (' + head + ')':>14}" + (f"{'before (' + arguments.before + ')':>18}{'ratio':>8}"
+                                               if before else "")
+    print(f"{'answer':32}{columns}")
+    for name in MEASURES:
+        line = f"{name:32}{now[name]:14.2f}"
+        if before:
+            ratio = before[name] / now[name] if now[name] else float("inf")
+            line += f"{before[name]:18.2f}{ratio:7.1f}x"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
