@@ -66,17 +66,22 @@ def test_from_the_pads_explanations_to_a_card_and_back(table, live_server):
 def test_from_a_leaders_citys_chips_to_a_card_and_back(table, live_server):
     page, game_id, seat = table
     page.goto(f"{live_server}/games/{game_id}/players/{seat}")
-    altar = page.locator('label.chip:has(input[value="baths"])')
-    altar.click()  # a tick not saved yet: the card's page opens beside it, in a new tab
-    expect(altar.locator("input")).to_be_checked()
+    baths = page.locator('label.chip:has(input[value="baths"])')
+    baths.click()  # a tick not saved yet: the card's page opens beside it, in a new tab
+    expect(baths.locator("input")).to_be_checked()
+    info = page.get_by_role("link", name="Baths: what it does (new tab)")
+    expect(info).to_be_hidden()  # no room taken, no tab stop, until asked for
+    page.get_by_role("checkbox", name="Card pages").last.check()
+    expect(info).to_be_visible()
     fits_the_phone(page)
     with page.expect_popup() as opened:
-        page.get_by_role("link", name="Baths: what it does (new tab)").click()
+        info.click()
     card = opened.value
     expect(card.locator("h1")).to_have_text(re.compile("Baths"))
     card.close()
-    expect(altar.locator("input")).to_be_checked()
+    expect(baths.locator("input")).to_be_checked()
     page.locator("details.leader-picker > summary").click()
+    page.locator("label[for=leaders-info]").click()
     with page.expect_popup() as opened:
         page.get_by_role("link", name="Sappho: what it does (new tab)").click()
     leader = opened.value

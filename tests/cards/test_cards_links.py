@@ -54,6 +54,9 @@ def test_each_chip_has_an_info_link_beside_it(client, leaders_game):
                           rf'href="/cards/second/{card_id}" target="_blank"', html, re.S)
         assert found, card_id
     assert html.count('class="chip-info') >= 70 + 40
+    # the switch showing them is a checkbox with no name: never sent with the city
+    for switch in ("cards-info", "leaders-info"):
+        assert re.search(rf'<input type="checkbox" id="{switch}" class="info-toggle">', html)
 
 
 def test_the_build_checker_links_the_card_asked_about(client, leaders_game):
