@@ -152,6 +152,12 @@
 })();
 (function () {
   "use strict";
+  // "Save an empty city?": the question has the focus on arrival, as the error summary has.
+  var question = document.getElementById("ask-empty");
+  if (question) { question.focus(); }
+})();
+(function () {
+  "use strict";
   // The error summary: announced and focused on arrival; each link focuses its field.
   var summary = document.getElementById("error-summary");
   if (!summary) { return; }

@@ -293,13 +293,18 @@ def rules_change(document: dict, edition: str, expansions) -> bool:
             or sorted(document.get("expansions") or []) != sorted(expansions))
 
 
-def has_city(player: dict) -> bool:
-    """Whether the player's city holds anything typed: entered, or any building, stage, coin,
-    token or leader (a game posted whole may not say ``entered``)."""
+def holds_anything(player: dict) -> bool:
+    """Whether the player's city holds anything typed: a building, stage, coin, token, or a
+    field of an expansion (a leader, debt, typed points)."""
     typed = any(player.get(field) for field in ("cards", "stages", "coins", *field_owners()))
     tokens = player.get("tokens")
-    return (player_ids.is_entered(player) or typed
-            or (isinstance(tokens, dict) and any(tokens.values())))
+    return typed or (isinstance(tokens, dict) and any(tokens.values()))
+
+
+def has_city(player: dict) -> bool:
+    """Whether the player has a city: entered, or holding anything typed (a game posted whole
+    may not say ``entered``)."""
+    return player_ids.is_entered(player) or holds_anything(player)
 
 
 def dropped_cities(players: list[dict], seats: list[dict]) -> list[str]:

@@ -1,7 +1,9 @@
 """City entry, one player at a time: buildings as chips, stage, coin and token steppers.
 
 Each post saves the city (when the whole game still validates) and moves to the player or
-page the button named, so nothing typed is lost between players. A building whose copies the
+page the button named, so nothing typed is lost between players. A city nothing was entered in
+(no building, stage, coin, token...) is not counted as entered by passing through it; Done on
+it asks once ("Save an empty city?"), and a city saved empty on purpose is saved. A building whose copies the
 other cities already hold is shown as unavailable, but the engine's validation stays the
 judge: a refused city comes back with every problem beside its field and the typed values kept.
 """
@@ -42,6 +44,10 @@ from .problems import ErrorMap, summary
 from .saved import saved_or_404
 
 bp = Blueprint("cities", __name__)
+#: the field the "Save an empty city?" question adds to the page: its answer is yes
+EMPTY_OK = "empty_ok"
+#: the buttons that say a city is done (the joined phone's Done, the host's Score pad)
+DONE = "pad"
 #: the city form's own fields with problems of their own (the tokens' are added per ruleset)
 SEAT_AND_COUNTS = ("wonder", "side", "stages", "coins", "cards")
 
@@ -148,7 +154,7 @@ def token_problems(errors: ErrorMap, at: str, kinds, several: bool) -> list[str]
 
 
 def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: dict, status=200,
-                conflict: dict | None = None):
+                conflict: dict | None = None, ask_empty: bool = False):
     ruleset = document_ruleset(saved.document)
     catalog = ruleset.catalog
     kinds = token_fields(ruleset)
@@ -185,6 +191,7 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
         token_max={name: held[0].limit for name, held in kinds.items()}, max_battles=ruleset.max_battles,
         conflict=conflict, me=seats_remembered.your_seat(saved)
         if seats_remembered.chosen_player(saved.id) else None,
+        ask_empty=ask_empty, empty_ok=EMPTY_OK, done=DONE,
     ), status
 
 
@@ -346,10 +353,14 @@ def edit(game_id: str, player_id: str):
     if problems or not form_ok:
         return render_city(saved, index, form, ErrorMap(problems), document, status=422)
     action = request.form.get("action", "")
+    waiting = untouched(saved.document["players"][index], typed_city(document, index))
+    if waiting and action == DONE and not request.form.get(EMPTY_OK):
+        return render_city(saved, index, form, ErrorMap(), document, ask_empty=True)
+    entered = action != "progress" and not (waiting and action != DONE)
     try:
         saved = games_service.save_city(game_id, player_id, typed_city(document, index),
                                         games_service.version_is(form.version.data),
-                                        seat=seat_typed(form), entered=action != "progress")
+                                        seat=seat_typed(form), entered=entered)
     except games_service.NoSuchGame:
         abort(404)
     except games_service.NoSuchPlayer:
@@ -360,10 +371,18 @@ def edit(game_id: str, player_id: str):
         return show_invalid(game_id, player_id, form, invalid)
     player = saved.document["players"][player_ids.index_of(saved.document, player_id)]
     seats_remembered.city_saved(game_id, player, host=access.can_manage(saved))
-    flash(_("%(name)s's city is saved as in progress: the pad names no winner until it is saved "
-            "as done.", name=player["name"]) if action == "progress"
-          else _("%(name)s's city is saved.", name=player["name"]))
+    if action == "progress":
+        flash(_("%(name)s's city is saved as in progress: the pad names no winner until it is "
+                "saved as done.", name=player["name"]))
+    elif entered:
+        flash(_("%(name)s's city is saved.", name=player["name"]))
     return redirect(target(game_id, saved.document, player_id, action))
+
+
+def untouched(stored: dict, city: dict) -> bool:
+    """Whether a city was never entered and nothing is typed in it now: passing through it
+    (another player's tab, Next) leaves it waiting, and Done asks first."""
+    return not player_ids.is_entered(stored) and not games_service.holds_anything(city)
 
 
 def not_yours(saved, player_id: str) -> dict | None:

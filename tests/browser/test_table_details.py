@@ -36,6 +36,7 @@ def test_the_build_checker_starts_from_my_player_and_warns_when_every_copy_is_ta
                        player("Bram", "gizah"), player("Cas", "rhodes"))
     bram = joined(browser, live_server, game_id, "Bram")
     done(bram)
+    bram.get_by_role("button", name="Save it empty").click()  # nothing entered: asked first
     bram.get_by_role("link", name="Check a build").click()
     expect(bram.get_by_label("Who builds")).to_have_value("Bram")
     bram.get_by_label("Building", exact=True).select_option(label="Lumber Yard")

@@ -235,7 +235,10 @@ def test_pad_waits_for_cities_not_entered_and_stars_no_winner(app, client, game_
     assert "Waiting for 1 city: Cy." in html
     assert "✓ 2</span><span class=\"visually-hidden\">entered, 2 buildings" in html
     assert "entered, 1 building<" in html
-    post_city(client, app, game_id, 2, city())
+    asked = post_city(client, app, game_id, 2, city())  # nothing in it: Done asks first
+    assert asked.status_code == 200 and "Save an empty city?" in asked.get_data(as_text=True)
+    assert "Waiting for 1 city: Cy." in client.get(f"/games/{game_id}").get_data(as_text=True)
+    post_city(client, app, game_id, 2, city(empty_ok="1"))  # "Save it empty"
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Waiting" not in html and "Ada wins with" in html and 'class="star"' in html
 
