@@ -96,6 +96,7 @@ def init_app(app: Flask) -> None:
         cities,
         games,
         group_cache,
+        group_players,
         groups,
         install,
         invite,
@@ -118,7 +119,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(THEME_COLOURS=install.THEME_COLOURS)
     app.add_url_rule("/", "index", games.index)
     for blueprint in (games.bp, setup.bp, cities.bp, quick.bp, build.bp, invite.bp, install.bp,
-                      ownership.bp, groups.bp, cards.bp):
+                      ownership.bp, groups.bp, group_players.bp, cards.bp):
         app.register_blueprint(blueprint)
     for code in (400, 403, 404, 405, 413, 429):
         app.register_error_handler(code, page_error)

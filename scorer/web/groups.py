@@ -62,9 +62,24 @@ class GameForm(FlaskForm):
     game = HiddenField()
 
 
+def page_query(filters) -> dict:
+    """The filters as the pages' query string (the set of no expansions as ``none``)."""
+    query = filters.as_dict()
+    if query.get("expansions") == "":
+        query["expansions"] = NO_EXPANSION
+    return query
+
+
+def player_url(group_id: str, name: str, filters=None) -> str:
+    """The page of the player shown as ``name`` in the group, counting what ``filters`` count."""
+    return url_for("group_players.page", group_id=group_id, name=name,
+                   **(page_query(filters) if filters is not None else {}))
+
+
 @bp.context_processor
 def labels() -> dict:
-    return {"row_label": row_label, "row_typed": row_typed, "wonder_side_label": wonder_side_label}
+    return {"row_label": row_label, "row_typed": row_typed, "wonder_side_label": wonder_side_label,
+            "player_url": player_url}
 
 
 def group_or_404(group_id: str):
@@ -116,6 +131,10 @@ def filter_choices(group) -> dict:
     }
 
 
+#: the leaderboard's orders (``?sort=``): the spec's (wins, win rate, mean total) by default
+SORTS = ("wins", "rating")
+
+
 @bp.get("/groups/<group_id>")
 def page(group_id: str):
     group = group_or_404(group_id)
@@ -125,20 +144,34 @@ def page(group_id: str):
     except service.Refused as error:
         errors = refused_errors(error)
         filters = service.Filters()
+    sort = request.args.get("sort") or SORTS[0]
+    if sort not in SORTS:
+        errors.add("sort", _("The leaderboard sorts by wins or by rating, not '%(value)s'.",
+                             value=sort[:40]))
+        sort = SORTS[0]
     drawn = group_figures(group, filters, GAMES_LISTED)
     status = 422 if errors else 200
     return render_template(
         "group.html", group=group, figures=drawn.figures, games=drawn.games,
-        game_count=drawn.game_count, filters=filters,
+        game_count=drawn.game_count, filters=filters, sort=sort,
+        leaderboard=sorted_players(drawn.figures["players"], sort),
         choices=filter_choices(group), errors=errors, charts=drawn.charts,
         addable=addable_games(group), game_form=GameForm(),
-        query=filters.as_dict()), status
+        query=filters.as_dict(), page_query=page_query(filters)), status
+
+
+def sorted_players(players: list[dict], sort: str) -> list[dict]:
+    """The leaderboard in the order asked: as the statistics sort it, or by rating (the
+    ordinal, then mu, highest first, then name)."""
+    if sort == "rating":
+        return sorted(players, key=lambda p: (-p["rating"]["ordinal"], -p["rating"]["mu"], p["name"]))
+    return players
 
 
 def page_filters(args) -> dict:
     """The page's filter form in the API's terms: an empty choice is "any", and the set of no
-    expansions is sent as ``none`` (the API's empty value)."""
-    chosen = {key: value for key, value in args.items() if value}
+    expansions is sent as ``none`` (the API's empty value); ``sort`` is the page's own."""
+    chosen = {key: value for key, value in args.items() if value and key != "sort"}
     if chosen.get("expansions") == NO_EXPANSION:
         chosen["expansions"] = ""
     return chosen

@@ -74,7 +74,8 @@ def test_the_page_shows_leaderboard_statistics_and_charts(client, group_with_gam
     assert len(charts) == 4 and all(len(alt) > 20 for alt in charts)
     assert "<script>" not in page and " style=" not in page  # the CSP allows neither
     for name in ("Ada", "Bo", "Cy", "Di", "Ed"):
-        assert f'<th scope="row">{name}</th>' in page
+        link = f'<a class="player" href="/groups/{group_id}/players/{name}">{name}</a>'
+        assert f'<th scope="row">{link}</th>' in page
 
 
 def test_a_chart_keeps_the_style_rules_a_still_image_draws():
@@ -140,7 +141,7 @@ def test_only_the_owner_changes_the_group(client, app, group_with_games):
     assert client.post(f"/groups/{group_id}/merge",
                        data={"source": "Bo", "target": "Ada", "name": "Ada B."}).status_code == 302
     page = client.get(f"/groups/{group_id}").get_data(as_text=True)
-    assert '<th scope="row">Ada B.</th>' in page and '<th scope="row">Bo</th>' not in page
+    assert '>Ada B.</a></th>' in page and '>Bo</a></th>' not in page
     assert client.post(f"/groups/{group_id}/games/{games[0]}/remove").status_code == 302
     assert "3 complete games counted" in client.get(f"/groups/{group_id}").get_data(as_text=True)
     assert client.post(f"/groups/{group_id}/delete").status_code == 302

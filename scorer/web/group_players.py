@@ -1,0 +1,67 @@
+"""A player's page in a group (``/groups/<id>/players/<name>``): their figures and rating,
+their totals over time as a chart, their best in each row, how they fare against each other
+player and their games, counting what the group's page counts (its filters).
+
+Reached by tapping a name anywhere on the group's page. The figures are
+:func:`scorer.groups.player_page.player_page`'s, the same as the API's; the view only
+translates and draws. Like the group's page, what it draws is kept per group revision,
+language, filters and player (:mod:`.group_cache`'s store), so a game night's phones reading
+the same page share one drawing until the group or one of its games changes.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+from flask_babel import get_locale
+
+from ..groups import service
+from ..groups.player_page import player_page
+from ..storage.results import player_key
+from .group_cache import filters_key, memo
+from .group_labels import row_label, row_typed, wonder_side_label
+from .groups import group_or_404, page_filters, page_query, player_url, refused_errors
+from .player_charts import player_totals_chart
+from .problems import ErrorMap
+
+bp = Blueprint("group_players", __name__)
+#: the games the page lists (the most recent; the figures count them all, the API lists all)
+HISTORY_LISTED = 50
+
+
+@bp.context_processor
+def labels() -> dict:
+    return {"row_label": row_label, "row_typed": row_typed, "wonder_side_label": wonder_side_label,
+            "player_url": player_url}
+
+
+@bp.get("/groups/<group_id>/players/<path:name>")
+def page(group_id: str, name: str):
+    group = group_or_404(group_id)
+    errors = ErrorMap()
+    try:
+        filters = service.parse_filters(page_filters(request.args))
+    except service.Refused as error:
+        errors = refused_errors(error)
+        filters = service.Filters()
+    drawn = player_drawing(group, filters, name)
+    if drawn is None:
+        abort(404)
+    found, chart = drawn
+    history = found["history"]
+    status = 422 if errors else 200  # before the page takes the messages
+    return render_template(
+        "group_player.html", group=group, player=found, filters=filters, errors=errors,
+        query=page_query(filters), recent=history[-HISTORY_LISTED:][::-1], chart=chart,
+        dates={played["game"]: played["date"] for played in history}), status
+
+
+def player_drawing(group, filters, name: str):
+    """``(the player's page, its chart)``, kept per group revision, language, filters and
+    player; None for a name no counted game has."""
+    key = ("player", group.revision, str(get_locale()), filters_key(filters), player_key(name))
+
+    def make():
+        found = player_page(group, name, filters)
+        return None if found is None else (found, player_totals_chart(found["history"]))
+
+    return memo().get_or_make(group.pk, key, make)
