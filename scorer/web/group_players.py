@@ -62,6 +62,15 @@ def player_drawing(group, filters, name: str):
 
     def make():
         found = player_page(group, name, filters)
-        return None if found is None else (found, player_totals_chart(found["history"]))
+        if found is None:  # not kept: unknown names must not push the known ones out
+            raise Unknown
+        return found, player_totals_chart(found["history"])
 
-    return memo().get_or_make(group.pk, key, make)
+    try:
+        return memo().get_or_make(group.pk, key, make)
+    except Unknown:
+        return None
+
+
+class Unknown(LookupError):
+    """No counted game has the player."""

@@ -113,3 +113,21 @@ def test_the_report_prints_the_records(client, group, language, word):
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.data)).pages)
     assert word in text
     assert re.search(r"Ada \(\d{4}-\d\d-\d\d\), Bramm", text)
+
+
+def test_a_players_page_is_drawn_once_per_group_revision(client, group, monkeypatch):
+    from scorer.web import group_players
+
+    drawn = []
+    real = group_players.player_page
+    monkeypatch.setattr(group_players, "player_page",
+                        lambda *args: drawn.append(args[1]) or real(*args))
+    for name in ("Ada", "ada", "ADA "):
+        assert client.get(f"/groups/{group}/players/{name}").status_code == 200
+    assert drawn == ["Ada"]
+    for _ in range(2):
+        assert client.get(f"/groups/{group}/players/Nobody").status_code == 404
+    assert drawn == ["Ada", "Nobody", "Nobody"]  # unknown names are not kept
+    assert client.post(f"/api/v1/groups/{group}/games", json=solo_game()).status_code == 201
+    page = client.get(f"/groups/{group}/players/Ada").get_data(as_text=True)
+    assert drawn[-1] == "Ada" and "4 complete games counted" in page
