@@ -78,6 +78,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         RATELIMIT_ENABLED=None,
         # remove games untouched for this many days (scorer/games/retention.py); None keeps all
         RETENTION_DAYS=None,
+        # with retention on, each serving process also prunes in a background thread (under
+        # the instance-wide lock) every RETENTION_EVERY seconds; false leaves it to `flask prune`
+        RETENTION_BACKGROUND=True,
+        RETENTION_EVERY=3600,
         REQUEST_LOG=True,
         # true when the site is served over HTTPS: every cookie then carries Secure
         SESSION_COOKIE_SECURE=False,

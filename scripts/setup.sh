@@ -9,7 +9,7 @@ mode=${1:-run}
 cd "$(dirname "$0")/.."
 
 app_packages="python3-venv libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig"
-test_packages="chromium libatomic1 poppler-utils postgresql"
+test_packages="chromium libatomic1 poppler-utils postgresql redis-server"
 packages=$app_packages
 [ "$mode" = test ] && packages="$packages $test_packages"
 

@@ -38,6 +38,18 @@ def postgres_cluster():
         yield cluster
 
 
+@pytest.fixture(scope="session")
+def redis_server():
+    """One throwaway Redis server for the whole run, started on first use; the tests that need
+    it are skipped, saying why, only where redis-server is not installed (CI installs it)."""
+    from tests.redis_server import MISSING, binary, running_redis
+
+    if binary() is None:
+        pytest.skip(MISSING)
+    with running_redis() as server:
+        yield server
+
+
 def dispose(app) -> None:
     for engine in app.extensions.get("scorer.storage", {}).values():
         engine.dispose()

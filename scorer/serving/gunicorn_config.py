@@ -3,15 +3,22 @@
     gunicorn -c python:scorer.serving.gunicorn_config 'scorer:create_app()'
 
 Workers from the core count (gunicorn's rule of thumb, 2 x cores + 1: requests wait on the
-database and on WeasyPrint, so a core keeps two busy). ``WEB_CONCURRENCY`` overrides the count,
-``PORT`` the port (8000), ``BIND`` the whole address. The app writes its own request log, so
-gunicorn's access log stays off; its error log goes to standard error.
+database and on WeasyPrint, so a core keeps two busy). ``WEB_CONCURRENCY`` overrides the count.
+The address is ``127.0.0.1:8000``: the reverse proxy on this machine reaches it and nobody else
+does, which matters because ``SCORER_PROXY_FIX`` makes the app believe the ``X-Forwarded-*``
+headers of whoever connects. ``PORT`` changes the port, ``BIND`` the whole address (a proxy on
+another machine: ``BIND=10.0.0.5:8000``, with a firewall letting only the proxy in); the
+server warns at start when it listens beyond this machine with ``SCORER_PROXY_FIX`` on. The app
+writes its own request log, so gunicorn's access log stays off; its error log goes to standard
+error. Each worker starts what the app runs beside its requests (:mod:`scorer.serving.background`:
+retention's background pass, when retention is on).
 """
 
+import ipaddress
 import multiprocessing
 import os
 
-bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1))
 timeout = 60  # a 7-page score sheet renders in about 1.3 s; a stuck worker is recycled
 graceful_timeout = 20
@@ -19,3 +26,43 @@ errorlog = "-"
 # Trust X-Forwarded-* from the reverse proxy on this machine only; the app's PROXY_FIX
 # setting (SCORER_PROXY_FIX) is what makes Flask use them.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+
+
+def local_only(address: str) -> bool:
+    """Whether a gunicorn bind address (``host:port``, ``[v6]:port``, ``unix:path``) can only
+    be reached from this machine."""
+    if address.startswith(("unix:", "fd://")):
+        return True
+    host = address.rsplit(":", 1)[0] if address.count(":") == 1 or address.startswith("[") else address
+    host = host.strip("[]")
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False  # a host name: whatever it resolves to
+
+
+def exposure_warning(addresses, proxy_fix: str | None) -> str | None:
+    """The start-up warning for trusting forwarded headers on an address others can reach."""
+    if not proxy_fix or proxy_fix.strip().lower() in ("0", "false", "no", "off"):
+        return None
+    exposed = [address for address in addresses if not local_only(address)]
+    if not exposed:
+        return None
+    return (f"SCORER_PROXY_FIX trusts the X-Forwarded-* headers of every client that connects, and "
+            f"this server listens on {', '.join(exposed)}: anyone who reaches it directly chooses "
+            f"their own address (rate limits) and host. Bind to 127.0.0.1 (the default) or let a "
+            f"firewall admit only the proxy.")
+
+
+def when_ready(server):
+    warning = exposure_warning(server.cfg.bind, os.environ.get("SCORER_PROXY_FIX"))
+    if warning:
+        server.log.warning(warning)
+
+
+def post_worker_init(worker):
+    from scorer.serving import background
+
+    background.start(worker.wsgi)

@@ -20,6 +20,7 @@ from typing import TextIO
 
 import segno
 
+from . import background
 from .lan import is_loopback, public_url
 
 DEFAULT_HOST = "0.0.0.0"
@@ -62,6 +63,7 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> None:
     for name in ("scorer.requests", "waitress"):
         logging.getLogger(name).setLevel(logging.INFO)
     app = create_app()
+    background.start(app)  # retention's passes, when the host turned retention on
     url = announce(options.host, options.port, out)
     # The invite page of a game opened on this machine (127.0.0.1) shows this address instead.
     app.config.setdefault("TABLE_URL", url)

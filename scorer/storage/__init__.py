@@ -33,6 +33,7 @@ from .events import announce_game
 from .results import Checked
 from .revisions import touch_groups
 from .schema import game, request_key
+from .schema import result as result_table
 
 __all__ = [
     "SavedGame", "create_game", "create_game_once", "restore_game", "load_game", "modify_game",
@@ -460,6 +461,26 @@ def game_stamp(public_id: str) -> Stamp | None:
         row = connection.execute(_STAMP, {"at_public_id": public_id}).first()
     return None if row is None else Stamp(row.revision, row.owner_token_hash, bool(row.locked),
                                           row.group_id)
+
+
+def delete_selected(candidates) -> list[str]:
+    """Delete the games a query selects (``game.c.id``, ``public_id`` and ``group_id``, limited
+    by the caller: retention's batches) in one transaction, with their results; each group they
+    were in gets a new revision (its caches, in every process, are keyed by it). One event per
+    game; their public ids."""
+    with writer(get_engine()).begin() as connection:
+        if connection.dialect.name == "postgresql":  # a save meanwhile waits, then finds it gone
+            candidates = candidates.with_for_update(of=game)
+        rows = connection.execute(candidates).all()
+        if not rows:
+            return []
+        pks = [row.id for row in rows]
+        connection.execute(delete(result_table).where(result_table.c.game_id.in_(pks)))
+        connection.execute(delete(game).where(game.c.id.in_(pks)))
+        touch_groups(connection, *(row.group_id for row in rows))
+    for row in rows:
+        announce_game(row.public_id, row.group_id, deleted=True)
+    return [row.public_id for row in rows]
 
 
 def list_games(public_ids: Iterable[str] | None = None) -> list[SavedGame]:

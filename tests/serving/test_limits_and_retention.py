@@ -1,17 +1,15 @@
 """Issue 22, items 8 and 9: sheets drawn once per game revision, language and paper; renders
-bounded across processes; per-client limits answering a translated 429; optional retention."""
+bounded across processes; per-client limits answering a translated 429 (retention: test_retention.py)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
-from scorer import create_app, storage
+from scorer import create_app
 from scorer.games import service as games_service
 from scorer.safety import render_slots
 from tests.conftest import dispose
-from tests.helpers import game, own, player
+from tests.helpers import game, player
 
 ADA = game(player("Ada", "gizah", cards=["altar"]), player("Bob", "rhodes"), player("Cy", "babylon"))
 
@@ -123,47 +121,4 @@ def test_only_drawn_sheets_count_against_the_pdf_limit(tmp_path):
     assert [client.get(f"/games/{first}/sheet.pdf").status_code for _ in range(5)] == [200] * 5
     assert client.get(f"/games/{second}/sheet.pdf").status_code == 200
     assert client.get(f"/games/{third}/sheet.pdf").status_code == 429
-    dispose(app)
-
-
-def age(app, game_id, days):
-    with app.app_context(), storage.get_engine().begin() as connection:
-        connection.execute(storage.schema.game.update().where(storage.schema.game.c.public_id == game_id)
-                           .values(updated_at=storage._now() - timedelta(days=days)))
-
-
-def test_prune_removes_games_untouched_for_the_retention_period(storage_app):
-    runner = storage_app.test_cli_runner()
-    with storage_app.app_context():
-        old, recent = games_service.create_game(ADA, "Old"), games_service.create_game(ADA, "Recent")
-    age(storage_app, old, 200)
-    age(storage_app, recent, 10)
-    off = runner.invoke(args=["prune"])
-    assert off.exit_code != 0 and "retention is off" in off.output
-    storage_app.config["RETENTION_DAYS"] = 180
-    dry = runner.invoke(args=["prune", "--dry-run"])
-    assert dry.exit_code == 0 and f"would remove {old} (Old)" in dry.output
-    assert "Would remove 1 games untouched for 180 days." in dry.output
-    with storage_app.app_context():
-        assert storage.load_game(old) is not None
-    done = runner.invoke(args=["prune"])
-    assert "Removed 1 games untouched for 180 days." in done.output
-    with storage_app.app_context():
-        assert storage.load_game(old) is None and storage.load_game(recent) is not None
-    assert "Removed 1 games" in runner.invoke(args=["prune", "--days", "5"]).output
-
-
-def test_a_serving_process_prunes_by_itself_when_retention_is_on(tmp_path):
-    from scorer.games import retention
-
-    app = make(tmp_path, RETENTION_DAYS=30)
-    client = app.test_client()
-    with app.app_context():
-        old = games_service.create_game(ADA)
-    own(app, client, old)
-    age(app, old, 31)
-    retention._last_prune["at"] = None
-    assert client.get("/").status_code == 200
-    with app.app_context():
-        assert storage.load_game(old) is None
     dispose(app)
