@@ -31,7 +31,7 @@ def test_api_scores_a_second_edition_game(client):
 def test_api_explains_in_dutch_and_polish(client):
     dutch = client.post("/api/v1/score", json=GAME, headers={"Accept-Language": "nl"}).json
     assert dutch["players"][0]["explanations"]["guilds"] == (
-        "Decorateurs Gilde: 4 van 4 fasen van De Piramides van Gizeh (Nacht) gebouwd: 7")
+        "Decorateursgilde: 4 van 4 fasen van De Piramides van Gizeh (Nacht) gebouwd: 7")
     polish = client.post("/api/v1/score", json=GAME, headers={"Accept-Language": "pl"}).json
     assert "Gildia Dekoratorów" in polish["players"][0]["explanations"]["guilds"]
     assert "(Noc)" in polish["players"][0]["explanations"]["guilds"]
@@ -46,7 +46,7 @@ def test_api_refuses_first_edition_sides_and_cards_with_every_problem(client):
     assert [(e["path"], e["code"]) for e in answer.json["errors"]] == [
         ("players[0].side", "unknown_side"), ("players[1].cards[2]", "unknown_card")]
     assert answer.json["errors"][0]["message"] == (
-        "Onbekende kant 'A': een Wonder heeft kant \"day\" of \"night\".")
+        "Onbekende kant 'A': een wonder heeft kant \"day\" of \"night\".")
 
 
 def test_api_trade_reports_olympia_free_builds(client):

@@ -82,7 +82,7 @@ def test_a_second_edition_game_in_dutch(page: Page, live_server, live_app):
     # the second edition's pad order: the wonder first, the military third
     heads = page.locator("table.pad tbody th.row-head .row-name")
     expect(heads.first).to_have_text("Wonder")
-    expect(heads.nth(2)).to_have_text("Militaire Conflicten")
+    expect(heads.nth(2)).to_have_text("Militaire conflicten")
     no_horizontal_scroll(page)
     assert small_tap_targets(page) == []
     page.locator('a[href="#why-0-civilian"]').click()

@@ -53,7 +53,7 @@ def test_a_wonder_shows_both_sides_and_the_second_edition_is_asked_for(client):
     assert olympia["sides"][0]["stages"][1]["effects"] == [
         "Het eerste gebouw van elke kleur kost niets."]
     assert olympia["sides"][1]["stages"][0]["effects"][-1] == (
-        "Gratis als het in de eerste beurt van een Tijdperk gebouwd wordt.")
+        "Gratis als het in de eerste beurt van een tijdperk gebouwd wordt.")
     assert {"P1", "C17"} <= {ruling["id"] for ruling in olympia["rulings"]}
 
 

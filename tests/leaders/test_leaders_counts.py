@@ -36,7 +36,7 @@ def test_one_buried_leader_is_one_leader():
 
 @pytest.mark.parametrize(("locale", "one", "two"), [
     ("nl", "Er is 1 leider begraven", "Er zijn 2 leiders begraven"),
-    ("pl", "Pochowano 1 przywódcę", "Pochowano 2 przywódców")])
+    ("pl", "Pochowano 1 lidera", "Pochowano 2 liderów")])
 def test_plural_forms_in_dutch_and_polish(locale, one, two):
     single = messages(leaders_game(city("P", "abu-simbel", "A", 2, buried=["cleopatra"])), locale)
     double = messages(leaders_game(city("P", "abu-simbel", "A", 2, buried=["cleopatra", "nero"])),

@@ -93,7 +93,7 @@ def test_the_leader_filter_matches_the_page_language_and_english(app, client):
     game_id = save(app, leaders_game())
     _url, html = city_page(client, game_id)
     assert 'data-name="kleopatra cleopatra"' in html
-    assert "Przywódcy" in html
+    assert "Liderzy" in html
 
 
 def test_no_leaders_section_without_the_expansion(app, client):

@@ -136,8 +136,8 @@ def scored(client, language: str) -> dict:
 
 def test_score_explanations_in_dutch_and_polish(client):
     nl, pl = scored(client, "nl"), scored(client, "pl")
-    assert nl["civilian"] == "Civiele Gebouwen: Altaar 2 = 2"
-    assert pl["civilian"] == "Budowle Cywilne: Ołtarz 2 = 2"
+    assert nl["civilian"] == "Civiele gebouwen: Altaar 2 = 2"
+    assert pl["civilian"] == "Budowle cywilne: Ołtarz 2 = 2"
     assert nl["science"].startswith("2 passers, 1 tandwiel, 3 tabletten")
     assert pl["science"].startswith("2 cyrkle, 1 koło zębate, 3 tabliczki")
     assert "Kamer van Koophandel" in nl["commercial"]

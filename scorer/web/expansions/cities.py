@@ -16,7 +16,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from babel.lists import format_list
-from flask_babel import get_locale, ngettext
+from flask_babel import get_locale, lazy_pgettext, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import SelectField
@@ -122,7 +122,9 @@ def team_result(score) -> str | None:
 
 class CitiesPages(PagePart):
     id = "cities"
-    label = _l("Cities")
+    #: the box's name, as printed on the Dutch and Polish boxes ("Cities" / "Miasta"), kept apart
+    #: from the score-pad row's word
+    label = lazy_pgettext("expansion", "Cities")
     city_template = "cities/city.html"
     setup_template = "cities/setup.html"
     setup_keys = frozenset({TEAMS})

@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext
 from wtforms import Form, FormField, SelectField, SelectMultipleField
 from wtforms.fields.choices import SelectChoice
 
@@ -219,7 +220,9 @@ def summary_entries(form, section: dict) -> list[tuple]:
 
 class LeadersPages(PagePart):
     id = "leaders"
-    label = _l("Leaders")
+    #: the box's name, as printed on the Dutch and Polish boxes ("Leaders" / "Liderzy"), which
+    #: may differ from the word for the cards or the score-pad row (Dutch "Leiders")
+    label = lazy_pgettext("expansion", "Leaders")
     city_template = "leaders/city.html"
     city_chips = True
     build_template = "leaders/build_field.html"

@@ -17,11 +17,18 @@ from itertools import product
 from ...catalog import SCIENCE_SYMBOLS, Card
 from ...messages import N_, Message
 from ...science import ExtraSymbols
-from ...science_lines import SYMBOL_NOUNS
 from .effects import MASK
 
 REPORT = "science_masks"
 GREEN = "green"
+#: one whole message per symbol: Polish makes the copied symbol's participle and pronoun agree
+#: with its gender (a tablet is feminine, a compass masculine, a gear neuter), so a translator
+#: needs the symbol inside the sentence, not glued in as a word
+COPIED_LINES = {
+    "compass": N_("a compass copied by %(card)s from %(name)s"),
+    "gear": N_("a gear copied by %(card)s from %(name)s"),
+    "tablet": N_("a tablet copied by %(card)s from %(name)s"),
+}
 
 
 @lru_cache(maxsize=256)
@@ -78,8 +85,7 @@ def _option(masks: tuple[Card, ...], added: tuple[int, ...], left: tuple[int, in
             name = left_name
         else:
             name = right_name
-        parts.append(Message(N_("a %(symbol)s copied by %(card)s from %(name)s"),
-                             {"symbol": Message(SYMBOL_NOUNS[SCIENCE_SYMBOLS[symbol]]),
-                              "card": mask.label, "name": name}))
+        parts.append(Message(COPIED_LINES[SCIENCE_SYMBOLS[symbol]],
+                             {"card": mask.label, "name": name}))
     copied = tuple(SCIENCE_SYMBOLS[symbol] for symbol in symbols)
     return ExtraSymbols((added[0], added[1], added[2]), tuple(parts), ((REPORT, copied),))

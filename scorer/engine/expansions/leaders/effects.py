@@ -34,11 +34,16 @@ MOST_NOUNS = {
     "yellow": N_("yellow cards"), "red": N_("red cards"), "green": N_("green cards"),
     "purple": N_("purple cards"), "coins": N_("coins"),
 }
-#: what a building effect applies to: a colour's buildings or a wonder stage
+#: what a building effect applies to: a colour's buildings or the wonder stages, in the plural
+#: so that the sentences can name them whole in every language ("Builds all blue buildings
+#: for free."; Polish "Wszystkie niebieskie budowle buduje za darmo."): a singular noun glued
+#: after "each" or "one" would take that word's gender and case in Polish, which a noun
+#: translated once cannot
 TARGET_NOUNS = {
-    "brown": N_("brown building"), "grey": N_("grey building"), "blue": N_("blue building"),
-    "yellow": N_("yellow building"), "red": N_("red building"), "green": N_("green building"),
-    "purple": N_("guild"), "black": N_("black building"), "wonder_stage": N_("wonder stage"),
+    "brown": N_("brown buildings"), "grey": N_("grey buildings"), "blue": N_("blue buildings"),
+    "yellow": N_("yellow buildings"), "red": N_("red buildings"),
+    "green": N_("green buildings"), "purple": N_("guilds"), "black": N_("black buildings"),
+    "wonder_stage": N_("wonder stages"),
 }
 
 
@@ -102,12 +107,13 @@ def register_leader_effects() -> None:
         # building and recruiting
         EffectKind("discount", "leader_build", {"target": _STR, "units": _INT},
                    says=lambda p: nmessage(
-                       "Each %(target)s costs %(num)d resource less (the owner's choice).",
-                       "Each %(target)s costs %(num)d resources less (the owner's choice).",
-                       p["units"], target=word(TARGET_NOUNS, p["target"]))),
+                       "Each of the %(targets)s costs %(num)d resource less (the owner's "
+                       "choice).",
+                       "Each of the %(targets)s costs %(num)d resources less (the owner's "
+                       "choice).", p["units"], targets=word(TARGET_NOUNS, p["target"]))),
         EffectKind("free_build", "leader_build", {"colour": _STR}, says=lambda p: Message(
-            N_("Builds every %(target)s for free."),
-            {"target": word(TARGET_NOUNS, p["colour"])})),
+            N_("Builds all %(targets)s for free."),
+            {"targets": word(TARGET_NOUNS, p["colour"])})),
         EffectKind("bank_buy", "leader_build", {"price": _INT, "units": _INT},
                    says=lambda p: nmessage(
                        "Once per turn, buys one resource from the bank for %(num)d coin.",
@@ -136,9 +142,10 @@ def register_leader_effects() -> None:
         # already in the coins, tokens and buildings the players enter (rulings item 9)
         EffectKind("coins_on_build", "in_play", {"colour": _STR, "coins": _INT},
                    says=lambda p: nmessage(
-                       "%(num)d coin for each %(target)s built later (in the coins entered).",
-                       "%(num)d coins for each %(target)s built later (in the coins entered).",
-                       p["coins"], target=word(TARGET_NOUNS, p["colour"]))),
+                       "%(num)d coin for each of the %(targets)s built later (in the coins "
+                       "entered).",
+                       "%(num)d coins for each of the %(targets)s built later (in the coins "
+                       "entered).", p["coins"], targets=word(TARGET_NOUNS, p["colour"]))),
         EffectKind("coins_on_chain", "in_play", {"coins": _INT}, says=lambda p: nmessage(
             "%(num)d coin for each building built by a chain (in the coins entered).",
             "%(num)d coins for each building built by a chain (in the coins entered).",
@@ -180,8 +187,9 @@ def register_leader_effects() -> None:
                        "Each later wonder stage makes every other player lose %(num)d coins (in "
                        "the coins entered).", p["coins"])),
         EffectKind("free_colour_once_per_age", "in_play", {"colour": _STR},
-                   says=lambda p: Message(N_("Once per Age, builds one %(target)s for free."),
-                                          {"target": word(TARGET_NOUNS, p["colour"])})),
+                   says=lambda p: Message(
+                       N_("Once per Age, builds one of the %(targets)s for free."),
+                       {"targets": word(TARGET_NOUNS, p["colour"])})),
         EffectKind("diplomacy", "in_play", {"count": _INT}, says=peace_sentence),
         EffectKind("draw_leaders_from_box", "in_play", {"count": _INT}, says=lambda p: nmessage(
             "Draws %(num)d leader from the box and recruits from them.",

@@ -39,6 +39,23 @@ COLOUR_NAMES = {
     "red": N_("red"), "green": N_("green"), "purple": N_("purple"),
 }
 SYMBOL_NOUNS = {"compass": N_("compass"), "gear": N_("gear"), "tablet": N_("tablet")}
+#: the science lines naming one symbol are whole messages, one per symbol: a translation makes
+#: "one" and "one more" agree with the symbol's gender (Polish: jeden cyrkiel, jedna tabliczka)
+SYMBOL_GAINED = {
+    "compass": N_("%(leader)s: one compass, scored in the science row"),
+    "gear": N_("%(leader)s: one gear, scored in the science row"),
+    "tablet": N_("%(leader)s: one tablet, scored in the science row"),
+}
+SYMBOL_COPIED = {
+    "compass": N_("%(leader)s: one more compass, scored in the science row"),
+    "gear": N_("%(leader)s: one more gear, scored in the science row"),
+    "tablet": N_("%(leader)s: one more tablet, scored in the science row"),
+}
+SYMBOL_COPIED_PART = {
+    "compass": N_("one more compass (%(leader)s)"),
+    "gear": N_("one more gear (%(leader)s)"),
+    "tablet": N_("one more tablet (%(leader)s)"),
+}
 VICTORY_VALUES = (("victory_5", 5), ("victory_3", 3), ("victory_1", 1))
 
 NO_LEADER = Message(N_("No leader recruited: 0"))
@@ -236,9 +253,7 @@ def evaluate(game: Game, index: int, leaders: Sequence[Leader], counts: tuple[in
                 points += gained
                 lines.append(line)
             elif role == "science":
-                lines.append(Message(N_("%(leader)s: one %(symbol)s, scored in the science row"),
-                                     {"leader": leader.label,
-                                      "symbol": Message(SYMBOL_NOUNS[effect["symbol"]])}))
+                lines.append(Message(SYMBOL_GAINED[effect["symbol"]], {"leader": leader.label}))
             elif effect.type == "vp_per_science_set":
                 gained = choice.sets * effect["vp"]
                 points += gained
@@ -266,8 +281,7 @@ def evaluate(game: Game, index: int, leaders: Sequence[Leader], counts: tuple[in
 def copy_line(leader: Leader, symbol: str | None) -> Message:
     if symbol is None:
         return Message(N_("%(leader)s: no science symbol to copy"), {"leader": leader.label})
-    return Message(N_("%(leader)s: one more %(symbol)s, scored in the science row"),
-                   {"leader": leader.label, "symbol": Message(SYMBOL_NOUNS[symbol])})
+    return Message(SYMBOL_COPIED[symbol], {"leader": leader.label})
 
 
 def swap_line(leader: Leader, swapped: tuple[str, str] | None) -> Message:
@@ -327,9 +341,7 @@ def science_parts(result: LeaderScore) -> list[Message]:
     parts = []
     for leader, symbol in zip(result.copy_sources, result.science.copies, strict=True):
         if symbol is not None:
-            parts.append(Message(N_("one more %(symbol)s (%(leader)s)"),
-                                 {"symbol": Message(SYMBOL_NOUNS[symbol]),
-                                  "leader": leader.label}))
+            parts.append(Message(SYMBOL_COPIED_PART[symbol], {"leader": leader.label}))
     for leader, swapped in zip(result.swap_sources, result.science.swaps, strict=True):
         if swapped is not None:
             parts.append(Message(N_("a %(source)s turned into a %(target)s (%(leader)s)"),
