@@ -364,4 +364,4 @@ def test_the_build_checker_names_whose_free_build_it_is(app, client):
     assert "Posąg Zeusa w Olimpii, etap 2: darmowa budowa" in text
     client.get("/language/nl")
     text = answer_text(ask(client, game_id, card="militia").get_data(as_text=True))
-    assert "Caligula: eens per Tijdperk gratis bouwen" in text
+    assert "Caligula: eens per tijdperk gratis bouwen" in text

@@ -40,7 +40,7 @@ def test_api_scores_a_leaders_game(client):
 
 
 def test_api_answers_in_dutch_and_polish(client):
-    for language, word in (("nl", "begraven"), ("pl", "pochowany")):
+    for language, word in (("nl", "begraven"), ("pl", "Pochowany lider")):
         response = client.post("/api/v1/score", json=GAME, headers={"Accept-Language": language})
         assert word in response.get_json()["players"][1]["explanations"]["wonder"]
 

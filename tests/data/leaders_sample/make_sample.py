@@ -11,7 +11,9 @@ Changed since, by genuine fixes only (each answer's digest replaced, the games k
 item 1 (Aristotle's points were counted twice when valuing a copy) changed 12 answers, of 9
 games (3 of them also asked in Polish): in 8 games only a "worth" figure of a Courtesans
 Guild's or Olympia's copy, in seed 658 the Courtesans Guild now copies Hiram (6) instead of
-Aristotle (3), a total 3 higher.
+Aristotle (3), a total 3 higher. Issue 30 item 10 (the words) changed the 200 Polish answers'
+explanations only (lider for przywódca, whole sentences where Polish inflects, sentence case):
+their digests were replaced, every English answer stayed the same.
 """
 
 import gzip
