@@ -11,7 +11,6 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
-from ..engine.catalog import Catalog
 from ..engine.rules import Ruleset
 from ..engine.table import copies_left
 from ..engine.trade import answer, parse_trade_question
@@ -23,7 +22,7 @@ from .expansions import parts_of
 from .expired_forms import shows_expired_forms
 from .forms import BuildForm, build_form
 from .games import load_scorable
-from .labels import AGE_LABELS, card_label
+from .labels import card_label
 from .problems import ErrorMap, summary
 
 bp = Blueprint("build", __name__)
@@ -32,20 +31,11 @@ FIELD_OF_PATH = {"player": "player", "build": "card", "build.card": "card", "han
                  "age": "age"}
 
 
-def card_choices(catalog: Catalog) -> list[SelectChoice]:
-    """Buildings grouped by age for a select, by translated name within an age."""
-    cards = sorted(catalog.cards.values(),
-                   key=lambda card: (card.ages[0], card_label(card).casefold()))
-    return [SelectChoice(card.id, card_label(card), optgroup=str(AGE_LABELS[card.ages[0]]))
-            for card in cards]
-
-
 def prepare(form: BuildForm, names: list[str], ruleset: Ruleset) -> BuildForm:
     """The choices for this game: its players, its edition's cards, and the questions the
     expansions played add."""
     catalog = ruleset.catalog
     form.player.choices = [SelectChoice(name) for name in names]
-    form.card.choices = card_choices(catalog)
     form.hand.choices = [SelectChoice(card.id) for card in catalog.cards.values()]
     for part in parts_of(ruleset):
         form.what.choices = [*form.what.choices, *part.build_choices(form, ruleset)]
@@ -141,7 +131,9 @@ def check(game_id: str):
     labels = {card.id: card_label(card) for card in catalog.cards.values()}
     every = dict.fromkeys(catalog.cards, 1)
     chips = chip_groups(catalog, list(form.hand.data or []), every, {})
-    ids = {"player": form.player.id, "what": None, "card": form.card.id, **extra_ids,
+    # the building asked about: chips as the city page's, with its filter box
+    card_chips = chip_groups(catalog, [form.card.data] if form.card.data else [], every, {})
+    ids = {"player": form.player.id, "what": None, "card": "card-cards", **extra_ids,
            "age": form.age.id, "hand": "hand-cards"}
     lines = summary([(None, None, general)] + [(field_id, form[name].label.text, fields[name])
                                                for name, field_id in ids.items()])
@@ -149,6 +141,6 @@ def check(game_id: str):
         "build.html", saved=saved, form=form, report=report, fields=fields, summary=lines,
         all_taken=all_taken(saved.document, game, form) if report else None,
         sides=neighbours(game, form.player.data) if report else {}, card_names=labels,
-        groups=chips, parts=parts, item_names=item_names,
+        groups=chips, card_groups=card_chips, parts=parts, item_names=item_names,
         city=me or saved.document["players"][0],
     ), status

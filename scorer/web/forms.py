@@ -348,6 +348,12 @@ class BuildForm(FlaskForm):
                                           SelectChoice("2", "II"), SelectChoice("3", "III")],
                       default="")
 
+    def validate_card(self, field):
+        """The building is a chip to tap: none tapped is no question (the engine would call
+        it an unknown card)."""
+        if self.what.data == "card" and not field.data:
+            raise StopValidation(_l("Choose the building to check."))
+
 
 @cache
 def build_form(ruleset: Ruleset) -> type[BuildForm]:

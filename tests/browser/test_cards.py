@@ -94,11 +94,11 @@ def test_from_a_leaders_citys_chips_to_a_card_and_back(table, live_server):
 def test_from_the_build_checker_to_a_card_and_back(table, live_server):
     page, game_id, _ = table
     page.goto(f"{live_server}/games/{game_id}/build")
-    page.get_by_label("Building", exact=True).select_option("pantheon")
+    page.locator('#card-cards label.chip:has(input[value="pantheon"])').click()
     page.locator("form.build button.primary").first.click()
     expect(page.locator(".answer h2")).to_contain_text("Pantheon")
     with page.expect_popup() as opened:
-        page.get_by_role("link", name="Pantheon: what it does (new tab)").click()
+        page.locator(".answer").get_by_role("link", name="Pantheon: what it does (new tab)").click()
     card = opened.value
     expect(card.locator("h1")).to_have_text(re.compile("Pantheon"))
     expect(card.locator(".card-facts")).to_contain_text("Altar")  # free with the Altar (chain)

@@ -10,6 +10,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from scorer import storage
+from scorer.engine.rules import get_ruleset
 from tests.browser.test_table import CONTRAST, TAP_TARGETS, chip, phone
 
 
@@ -117,7 +118,7 @@ def test_the_build_checker_answers_a_black_card_with_the_docks_coin_off(browser,
     page.goto(f"{live_server}/games/{game_id}")
     page.get_by_role("link", name="Check a build").click()
     page.get_by_label("Who builds").select_option("Ada")
-    page.get_by_label("Building", exact=True).select_option("secret-society")
+    chip(page.locator("#card-cards"), "secret-society").click()
     page.get_by_role("button", name="Check").first.click()
     answer = page.locator(".answer")
     expect(answer).to_contain_text("Can Ada build Secret Society? Yes.")
@@ -128,3 +129,42 @@ def test_the_build_checker_answers_a_black_card_with_the_docks_coin_off(browser,
     expect(ways.nth(1)).to_contain_text("2 to Cy (1 stone at 2)")
     expect(answer.locator(".black-note")).to_contain_text("Clandestine Dock West")
     fits(page, "build checker")
+
+
+def test_the_build_checker_finds_a_building_as_the_city_page_does(browser, live_server, live_app):
+    """Issue 30 item 8: with Cities and Leaders the building asked about is one of 109; the
+    city page's filter box (its markup and script) finds it, and the answer names whose free
+    build it may be (Caligula's black card, Olympia A's second stage)."""
+    document = {"edition": "first", "expansions": ["cities", "leaders"], "players": [
+        {"name": "Ada", "wonder": "olympia", "side": "A", "stages": 2, "coins": 9,
+         "leaders": ["caligula"]},
+        {"name": "Bo", "wonder": "gizah", "side": "A", "leaders": []},
+        {"name": "Cy", "wonder": "byzantium", "side": "A", "leaders": []}]}
+    with live_app.app_context():
+        game_id = storage.create_game(document)
+    page = phone(browser)
+    page.goto(f"{live_server}/games/{game_id}/build")
+    building = page.locator("#card-cards")
+    every = len(get_ruleset("first", ("cities", "leaders")).catalog.cards)
+    assert building.locator("label.chip").count() == every > 100
+    search = building.get_by_label("Find a building")
+    expect(search).to_be_visible()
+    expect(page.locator("#hand-cards")).to_be_hidden()  # "A building" is asked by default
+    search.fill("milit")
+    expect(building.locator("label.chip:visible")).to_have_count(1)
+    search.fill("zzz")
+    expect(building.get_by_text("No building has this name.")).to_be_visible()
+    search.fill("militia")
+    chip(building, "militia").click()
+    search.press("Enter")  # as on the city page: Enter neither submits nor navigates
+    expect(page.locator(".answer")).to_have_count(0)
+    fits(page, "build checker, filtered")
+    page.get_by_role("button", name="Check").first.click()
+    answer = page.locator(".answer")
+    expect(answer).to_contain_text("Can Ada build Militia?")
+    expect(answer.locator(".free-build")).to_have_text([
+        "The Statue of Zeus in Olympia stage 2: a free build once per Age, also possible here if "
+        "it is still unused this Age.",
+        "Caligula: a free build once per Age, also possible here if it is still unused this Age."])
+    expect(page.locator("#card-cards input[value=militia]")).to_be_checked()
+    fits(page, "build checker, answered")

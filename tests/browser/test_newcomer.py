@@ -212,7 +212,7 @@ def test_no_word_broken_on_the_pad_nor_in_the_hand_table_and_the_menu_fits_one_l
         page.locator("input[name=what][value=hand]").check()
         for card in ("university", "palace", "senate", "lighthouse", "chamber-of-commerce", "arena",
                      "fortifications"):
-            page.locator(f'label.chip:has(input[value="{card}"])').click()
+            page.locator(f'#hand-cards label.chip:has(input[value="{card}"])').click()
         page.locator(".actions button.primary").last.click()
         expect(page.locator(".hand-table")).to_be_visible()
         assert page.evaluate(WORDS, ".hand-table tbody") == [], locale

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from scorer import storage
 from tests.browser.page_scripts import CONTRAST, TAP_TARGETS
 from tests.helpers import game, own_in_browser, player
 
 
-def chip(page: Page, card_id: str):
+def chip(page: Page | Locator, card_id: str):
     return page.locator(f'label.chip:has(input[value="{card_id}"])')
 
 
@@ -110,14 +110,17 @@ def test_check_a_build(page: Page, live_server, live_app):
     page.goto(f"{live_server}/games/{game_id}")
     page.get_by_role("link", name="Check a build").click()
     page.get_by_label("Who builds").select_option("Ada")
-    page.get_by_label("Building", exact=True).select_option("baths")
+    building = page.locator("#card-cards")
+    building.get_by_label("Find a building").fill("bath")
+    chip(building, "baths").click()
     page.get_by_role("button", name="Check").first.click()
     expect(page.locator(".answer")).to_contain_text("Can Ada build Baths? Yes.")
     expect(page.locator(".answer")).to_contain_text("2 to Bob")
     page.get_by_label("A whole hand").check()
-    expect(page.get_by_label("Building", exact=True)).to_be_hidden()
-    chip(page, "altar").click()
-    chip(page, "lumber-yard").click()
+    expect(building).to_be_hidden()
+    hand = page.locator("#hand-cards")
+    chip(hand, "altar").click()
+    chip(hand, "lumber-yard").click()
     page.get_by_role("button", name="Check").last.click()
     expect(page.locator(".hand-table")).to_contain_text("Altar")
     no_horizontal_scroll(page)

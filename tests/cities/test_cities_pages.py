@@ -279,7 +279,8 @@ def test_the_build_checker_offers_black_cards_and_petras_coin_stage(app, client)
     document["players"][0]["stages"] = 1  # Petra A: the next stage costs 7 coins to the bank
     game_id = save(app, document)
     html = client.get(f"/games/{game_id}/build").get_data(as_text=True)
-    assert '<option value="residence">Residence</option>' in html
+    assert re.search(r'<label class="chip c-black"[^>]*>\s*<input type="radio" name="card" '
+                     r'id="card-residence" value="residence">', html)
     assert re.search(r'<label class="chip c-black"[^>]*>\s*<input type="checkbox" name="hand"', html)
     text = answer_text(ask(client, game_id, card="residence").get_data(as_text=True))
     assert "Can Ada build Residence?" in text

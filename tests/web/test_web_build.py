@@ -21,8 +21,20 @@ def answer_text(html):
 
 def test_form_page(client, game_id):
     html = client.get(f"/games/{game_id}/build").get_data(as_text=True)
-    assert '<optgroup label="Age I">' in html
     assert html.count('name="hand"') == 75
+    # the building asked about: one chip to tap among the same chips, with the same filter
+    assert html.count('<input type="radio" name="card"') == 75
+    assert '<label for="card-filter">Find a building</label>' in html
+    assert '<label for="hand-filter">Find a building</label>' in html
+
+
+def test_no_building_tapped_is_asked_for_beside_the_chips(client, game_id):
+    answer = ask(client, game_id)
+    assert answer.status_code == 422
+    html = answer.get_data(as_text=True)
+    assert '<ul class="errors" id="card-errors"><li>Choose the building to check.</li></ul>' in html
+    assert '<a href="#card-cards">Building: Choose the building to check.</a>' in html
+    assert "None" not in html
 
 
 def test_buildable_card_names_the_neighbour_to_pay(client, game_id):
@@ -67,7 +79,7 @@ def test_wrong_age_is_shown_beside_the_field(client, game_id):
     answer = ask(client, game_id, card="university", age="1")
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
-    card_field = html[html.index('id="card"'):html.index('id="age"')]
+    card_field = html[html.index('id="card-cards"'):html.index('id="hand-cards"')]
     assert "University is not a card of Age 1." in card_field
 
 
