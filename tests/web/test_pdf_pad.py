@@ -232,7 +232,8 @@ def test_every_edition_expansion_set_player_count_and_paper_prints_on_one_page(a
 
 @pytest.mark.parametrize("query", ["edition=second&cities=1", "edition=second&leaders=1&players=3",
                                    "edition=first&leaders=1&players=4",
-                                   "edition=first&cities=1&players=8&teams=1&paper=a4"])
+                                   "edition=first&cities=1&players=8&paper=a4",
+                                   "edition=first&cities=1&players=8&teams=1&paper=letter"])
 def test_the_issues_pads_print_on_one_page(client, query):
     answer = client.get(f"/pad.pdf?{query}")
     assert answer.status_code == 200
