@@ -176,7 +176,7 @@ def test_a_polish_copied_symbol_agrees_with_its_gender_and_names_stand_whole(cli
         cities_city("Bo", "gizah", "A", 3, ["pigeon-loft", "torture-chamber", "spy-ring",
                                             "builders-guild", "slave-market"],
                     coins=7, debt=3, victory_1=1),
-        cities_city("Cy", "rhodes", "A", 0, []))
+        cities_city("Cy", "rhodes", "A", 0, ["secret-society"]))
     polish = score_lines(client, game, "pl")["Bo"]
     masks = "(Gołębnik|Sala Tortur|Siatka Szpiegowska)"
     assert re.search(rf"cyrkiel z miasta gracza Ada \(kopiuje go {masks}\)", polish["science"])
@@ -187,6 +187,8 @@ def test_a_polish_copied_symbol_agrees_with_its_gender_and_names_stand_whole(cli
     assert polish["coins"].startswith("7 monet ÷ 3 = 2, minus dług 3 = ")
     assert "1 za każdy etap Cudu Świata we własnym i sąsiednich miastach" in polish["guilds"]
     assert "1 za każdy żeton zwycięstwa we własnym mieście" in polish["cities"]
+    assert ("Tajne Stowarzyszenie: 1 za każdą czarną kartę we własnym mieście"
+            in score_lines(client, game, "pl")["Cy"]["cities"])
     dutch = score_lines(client, game, "nl")["Bo"]
     assert re.search(r"een tablet van Ada, gekopieerd door (Duiventil|Martelkamer|"
                      r"Spionagenetwerk)", dutch["science"])
