@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import Table, and_, case, func, or_, select
 
@@ -366,9 +367,10 @@ def results_table(group: Group, filters: Filters = Filters()) -> tuple[list[str]
 
 
 def timeline(group: Group, filters: Filters, last: int = 20,
-             players: int = 4) -> tuple[list[str], dict[str, list[int | None]]]:
+             players: int = 4) -> tuple[list[datetime], dict[str, list[int | None]]]:
     """The totals of the players with the most games over the group's last ``last`` counted
-    games (for the chart): ``(each game's date, {name: [total, or None when absent]})``."""
+    games (for the chart): ``(when each game was saved, {name: [total, or None when
+    absent]})``; the moment, not the day, tells one evening's games apart."""
     counted = Counted(group, filters)
     with get_engine().connect() as connection:
         digest = players_digest(connection, counted)
@@ -380,6 +382,9 @@ def timeline(group: Group, filters: Filters, last: int = 20,
         found = connection.execute(
             select(result.c.game_id, result.c.name_key, result.c.total)
             .where(result.c.game_id.in_([pk for pk, _date in recent]))).all()
+        saved = dict(connection.execute(
+            select(game.c.id, game.c.created_at)
+            .where(game.c.id.in_([pk for pk, _date in recent]))).all())
     chosen = sorted(totals, key=lambda p: (-totals[p][0], names.get(p, p)))[:players]
     column = {pk: index for index, (pk, _date) in enumerate(recent)}
     series = {player: [None] * len(recent) for player in chosen}
@@ -387,7 +392,7 @@ def timeline(group: Group, filters: Filters, last: int = 20,
         player = counted.player(key)
         if player in series:
             series[player][column[pk]] = total
-    return [date for _pk, date in recent], {names.get(p, p): values for p, values in series.items()}
+    return [saved[pk] for pk, _date in recent], {names.get(p, p): values for p, values in series.items()}
 
 
 def winning_totals(group: Group, filters: Filters) -> list[int]:

@@ -107,6 +107,7 @@ def init_app(app: Flask) -> None:
         setup,
         static_files,
     )
+    from .figures import register as register_figures
 
     storage.init_app(app)
     pad_cache.init_app(app)
@@ -116,6 +117,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", expired_forms.TOKEN_LIFETIME)
     csrf.init_app(app)
     labels.register(app)
+    register_figures(app)
     app.jinja_env.globals.update(THEME_COLOURS=install.THEME_COLOURS)
     app.add_url_rule("/", "index", games.index)
     for blueprint in (games.bp, setup.bp, cities.bp, quick.bp, build.bp, invite.bp, install.bp,

@@ -1,29 +1,41 @@
-"""A group's charts as SVG, drawn on the server by pygal: no JavaScript reaches the browser.
+"""A group's charts as SVG, drawn on the server (by pygal, the win rates by hand): no
+JavaScript reaches the browser.
 
 Each chart is an SVG document shown as an ``<img>`` from a ``data:`` URL, so the page's
 Content-Security-Policy stays as strict as ever (an image runs no script, and pygal's own
 script element is removed anyway); its style sheet travels inside the image, with a
-``prefers-color-scheme: dark`` block so the text and grid follow the phone's dark mode. Charts
-are 390 units wide (a phone's width) and scale with the page. Every chart comes with a text
-alternative (the ``alt`` text) and the page puts its numbers beside it in a table.
+``prefers-color-scheme: dark`` block so the text, grid and series follow the phone's dark
+mode. Charts are 390 units wide (a phone's width) and scale with the page. Every chart comes
+with a text alternative (the ``alt`` text) and the page puts its numbers beside it.
+
+Series are told apart three ways: by hue (a row's colour on the pad), by a deep or pale shade
+that keeps every two neighbours 3:1 apart in both schemes (:mod:`.chart_colours`), and by a
+pattern per place (hatching in the stacked bars and their legend, dashes on the lines). Counts
+have whole-number axes; numbers and dates are written in the page's language
+(:mod:`.figures`), a date with its time where two games of the chart share it.
 """
 
 from __future__ import annotations
 
 import base64
+import math
 import re
 import sys
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from xml.etree import ElementTree
+from xml.sax.saxutils import escape
 
 import pygal
 import tinycss2
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from pygal.style import Style
 
 from ..groups.statistics import Filters, timeline, winning_totals
 from ..storage.groups import Group
+from .chart_colours import DARK_PAGE, LIGHT_PAGE, SeriesColour, by_place
+from .figures import fixed, moment_labels, percent
 from .group_labels import row_colour, row_label, wonder_side_label
 
 # pygal appends a finder for its map plugins to sys.meta_path that only has the old
@@ -33,14 +45,25 @@ sys.meta_path[:] = [finder for finder in sys.meta_path
                     if type(finder).__module__ != "pygal" or not hasattr(finder, "find_module")]
 
 WIDTH, HEIGHT = 390, 300
-#: one colour per player on the timeline, distinct in light and dark, and for colour blindness
+SVG = "http://www.w3.org/2000/svg"
+#: each player's hue on the timeline (Okabe-Ito, told apart in colour blindness); the shade
+#: is the place's (:func:`scorer.web.chart_colours.by_place`)
 PLAYER_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+#: the hue of the one-series charts (win rates, winning totals)
+WIN_RATE_HUE, SPREAD_HUE = "#0072b2", "#009e73"
 #: text, grid and axes in dark mode (the chart's background is transparent)
 DARK_CSS = ("inline:@media (prefers-color-scheme: dark) {"
-            " .title, .legends .legend text, .axis text, text.no_data, .graph { fill: #ececec !important; }"
+            " .title, .legends .legend text, .axis text, text.no_data, .graph, text.label,"
+            " text.figure { fill: #ececec !important; }"
             " .axis .line, .axis .guide.line, .axis .major.line { stroke: #8a8f96 !important; } }")
 FONT = '"Scorer Sans", "DejaVu Sans", "Noto Sans", system-ui, sans-serif'
 WONDERS_SHOWN = 12
+#: the patterns of the stacked bars' places (the first place plain): SVG path data in a
+#: 6x6 tile, drawn over the series' colour
+HATCHES = ("", "M-1,7 L7,-1", "M3,3 h0.01", "M0,3 H6", "M-1,7 L7,-1 M-1,-1 L7,7", "M-1,-1 L7,7",
+           "M3,0 V6", "M0,3 H6 M3,0 V6")
+#: the lines' dashes, by place (the first solid)
+DASHES = ("", "7,4", "2,3", "9,3,2,3", "4,4", "1,5")
 
 
 @dataclass(frozen=True)
@@ -49,36 +72,74 @@ class Chart:
     title: str
     alt: str
     svg: str
+    #: its height in SVG units (and CSS pixels at the phone's width)
+    height: int = HEIGHT
 
     @property
     def data_url(self) -> str:
         return "data:image/svg+xml;base64," + base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
 
 
-def style(colours: tuple[str, ...] = PLAYER_COLOURS) -> Style:
+def style(colours: list[SeriesColour]) -> Style:
     return Style(background="transparent", plot_background="transparent", foreground="#222",
-                 foreground_strong="#111", foreground_subtle="#777", colors=colours,
+                 foreground_strong="#111", foreground_subtle="#777",
+                 colors=tuple(colour.light for colour in colours), opacity="1", opacity_hover="1",
+                 stroke_opacity="1", stroke_opacity_hover="1",
                  font_family=FONT, label_font_size=12, major_label_font_size=12,
                  legend_font_size=12, title_font_size=15, value_font_size=11)
 
 
-def config(**options) -> dict:
+def series_css(colours: list[SeriesColour]) -> str:
+    """Each place's colour in the dark scheme (pygal's style gives the light one)."""
+    dark = " ".join(f".color-{place} {{ stroke: {colour.dark}; fill: {colour.dark}; }}"
+                    for place, colour in enumerate(colours))
+    return f"inline:@media (prefers-color-scheme: dark) {{ {dark} }}"
+
+
+def axis_number(value) -> str:
+    """An axis label: whole numbers as such, others with one decimal, in the page's language."""
+    if value is None:
+        return ""
+    return fixed(value, 0 if float(value).is_integer() else 1)
+
+
+def config(colours: list[SeriesColour], *css: str, **options) -> dict:
     return {"width": WIDTH, "height": HEIGHT, "js": [], "disable_xml_declaration": True,
-            "no_prefix": True, "css": ["file://style.css", "file://graph.css", DARK_CSS],
+            "no_prefix": True, "style": style(colours),
+            "css": ["file://style.css", "file://graph.css", DARK_CSS, series_css(colours), *css],
             "legend_at_bottom": True, "legend_at_bottom_columns": 2, "truncate_legend": 18,
-            "truncate_label": 14, "print_values": False, "show_y_guides": True, **options}
+            "truncate_label": 14, "print_values": False, "show_y_guides": True,
+            "value_formatter": axis_number, **options}
 
 
-def svg_of(chart) -> str:
-    """The chart's SVG without pygal's script element (an image runs none; keep it clean) and
-    with its style sheets as a still image uses them (:func:`still_css`)."""
+def whole_ticks(low: int, high: int, most: int = 6) -> list[int]:
+    """At most ``most`` + 1 whole-number ticks from ``low`` down to ``high`` up, a round step
+    apart (1, 2, 5, 10, 20, ...): an axis of counts never shows 0.2 of a game."""
+    span = max(high - low, 1)
+    step = 1
+    while span / step > most:
+        for factor in (2, 5, 10):
+            if span / (step * factor) <= most or factor == 10:
+                step *= factor
+                break
+    start = math.floor(low / step) * step
+    return list(range(start, math.ceil(high / step) * step + 1, step))
+
+
+def svg_of(chart, defs: list[ElementTree.Element] = (), lines: bool = False) -> str:
+    """The chart's SVG without pygal's script element (an image runs none; keep it clean),
+    with its style sheets as a still image uses them (:func:`still_css`), ``defs`` (the
+    patterns) added to its definitions, and for ``lines`` its legend drawn as lines."""
     tree = chart.render_tree()
+    if lines:
+        legend_lines(tree)
     for parent in tree.iter():
         for child in list(parent):
-            if isinstance(child.tag, str) and child.tag.rsplit("}", 1)[-1] == "script":
+            if local(child) == "script":
                 parent.remove(child)
-            elif isinstance(child.tag, str) and child.tag.rsplit("}", 1)[-1] == "style":
+            elif local(child) == "style":
                 child.text = still_css(child.text or "")
+                parent.extend(defs)
     return ElementTree.tostring(tree, encoding="unicode")
 
 
@@ -88,13 +149,14 @@ NEVER_DRAWN = re.compile(r":hover|:visited|\.tooltip|\.active\b|\.text-overlay|\
                          r"\.ci\b|\.bound\b|\.max-value|\.gauge|\.bg-lines|\.showable")
 
 
-@cache
+@lru_cache(maxsize=256)
 def still_css(css: str) -> str:
     """pygal's style sheet without the rules (and selectors) :data:`NEVER_DRAWN` names.
 
     Half of each chart's text was such rules, and the report's renderer parses and matches
     every rule against every element of every chart. The sheets are the same for every chart
-    of a kind (no per-chart prefix: each chart is an image of its own), hence the cache.
+    of a kind and colours (no per-chart prefix: each chart is an image of its own), hence the
+    cache.
     """
     kept = []
     for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
@@ -109,20 +171,99 @@ def still_css(css: str) -> str:
     return "\n".join(kept)
 
 
-def totals_chart(dates: list[str], series: dict[str, list[int | None]]) -> Chart | None:
-    if len(dates) < 2:
+# -- patterns ----------------------------------------------------------------------------------
+
+
+def hatch_css(count: int) -> str:
+    """The stacked bars and their legend swatches filled with their place's pattern; a thin
+    line of the page's colour between two segments; the hatching drawn in the page's colour
+    over a deep shade and in the text's over a pale one (light scheme; the other way round in
+    the dark scheme, where the first place is pale)."""
+    rules = [f".serie-{place} .rect, .legend .color-{place} {{ fill: url(#hatch-{place}); }}"
+             for place in range(count) if HATCHES[place % len(HATCHES)]]
+    rules.append(f".series .rect {{ stroke: {LIGHT_PAGE}; stroke-width: 1; }}")
+    rules.append(f".hatch {{ fill: none; stroke-width: 1.4; stroke-linecap: round; }} "
+                 f".hatch.on-deep {{ stroke: {LIGHT_PAGE}; }} .hatch.on-pale {{ stroke: #111; }} "
+                 f".hatch.dot {{ stroke-width: 2.6; }}")
+    dark = (f".series .rect {{ stroke: {DARK_PAGE}; }} .hatch.on-deep {{ stroke: {DARK_PAGE}; }} "
+            f".hatch.on-pale {{ stroke: #ececec; }}")
+    return "inline:" + " ".join(rules) + f" @media (prefers-color-scheme: dark) {{ {dark} }}"
+
+
+def hatch_defs(count: int) -> list[ElementTree.Element]:
+    """One 6x6 tile per hatched place: the place's colour (its ``color-N`` class, so that the
+    dark scheme changes it too) and the strokes of its pattern (elements named as pygal names
+    them: in the default namespace its root declares)."""
+    found = []
+    for place in range(count):
+        path = HATCHES[place % len(HATCHES)]
+        if not path:
+            continue
+        pattern = ElementTree.Element("pattern", id=f"hatch-{place}", width="6", height="6",
+                                      patternUnits="userSpaceOnUse")
+        ElementTree.SubElement(pattern, "rect", width="6", height="6",
+                               attrib={"class": f"color-{place} base"})
+        kind = "on-deep" if place % 2 == 0 else "on-pale"
+        dot = " dot" if path.endswith("h0.01") else ""
+        ElementTree.SubElement(pattern, "path", d=path,
+                               attrib={"class": f"hatch {kind}{dot}"})
+        found.append(pattern)
+    return found
+
+
+def dash_css(count: int) -> str:
+    """Each line's dashes by place, and its legend swatch drawn as a short line of them."""
+    rules = [f".serie-{place} .line, .legend .color-{place}.swatch "
+             f"{{ stroke-dasharray: {DASHES[place % len(DASHES)]}; }}"
+             for place in range(count) if DASHES[place % len(DASHES)]]
+    rules.append(".series .line { stroke-width: 2.5; } .legend .swatch { fill: none; stroke-width: 3; }")
+    return "inline:" + " ".join(rules)
+
+
+def legend_lines(tree: ElementTree.Element) -> None:
+    """A line chart's legend swatches as short lines, which show their place's dashes (a
+    square would not)."""
+    for legend in tree.iter():
+        if "legend" not in legend.get("class", "").split():
+            continue
+        for swatch in [child for child in legend if local(child) == "rect"]:
+            x, y = float(swatch.get("x", 0)), float(swatch.get("y", 0))
+            colour = swatch.get("class", "").split()[0]
+            legend.remove(swatch)
+            legend.insert(0, ElementTree.Element(swatch.tag.replace("rect", "path"),
+                                                 d=f"M{x} {y + 6} h12",
+                                                 attrib={"class": f"{colour} swatch"}))
+
+
+def local(element) -> str:
+    """An element's name without its namespace ("" for a comment)."""
+    return element.tag.rsplit("}", 1)[-1] if isinstance(element.tag, str) else ""
+
+
+# -- the charts --------------------------------------------------------------------------------
+
+
+def totals_chart(moments: list, series: dict[str, list[int | None]]) -> Chart | None:
+    if len(moments) < 2:
         return None
-    chart = pygal.Line(**config(style=style(), x_label_rotation=40, dots_size=3,
-                                allow_interruptions=False))
+    colours = by_place(list(PLAYER_COLOURS[:len(series)]))
+    totals = [value for values in series.values() for value in values if value is not None]
+    ticks = whole_ticks(min(totals), max(totals)) if totals else None
+    chart = pygal.Line(**config(colours, dash_css(len(series)), x_label_rotation=40,
+                                dots_size=3, allow_interruptions=False, y_labels=ticks,
+                                range=(ticks[0], ticks[-1]) if ticks else None,
+                                truncate_label=-1))
     title = _("Totals over time")
-    step = max(1, len(dates) // 5)  # five dates under the axis are readable on a phone
-    chart.x_labels = [date if index % step == 0 else "" for index, date in enumerate(dates)]
+    labels = moment_labels(moments, short=True)
+    step = max(1, len(labels) // 5)  # five dates under the axis are readable on a phone
+    chart.x_labels = [label if index % step == 0 else "" for index, label in enumerate(labels)]
     for name, values in series.items():
         chart.add(name, values)
+    dates = moment_labels(moments)
     alt = _("Line chart of the totals of %(players)s in the last %(count)d games, from %(first)s "
-            "to %(last)s.", players=", ".join(series), count=len(dates), first=dates[0],
+            "to %(last)s.", players=", ".join(series), count=len(moments), first=dates[0],
             last=dates[-1])
-    return Chart("totals", title, alt, svg_of(chart))
+    return Chart("totals", title, alt, svg_of(chart, lines=True))
 
 
 def rows_chart(figures: dict) -> Chart | None:
@@ -130,30 +271,56 @@ def rows_chart(figures: dict) -> Chart | None:
     rows = [row["row"] for row in figures["rows"]]
     if not players or not rows:
         return None
-    chart = pygal.StackedBar(**config(style=style(tuple(row_colour(row) for row in rows)),
-                                      x_label_rotation=30))
+    colours = by_place([row_colour(row) for row in rows])
+    chart = pygal.StackedBar(**config(colours, hatch_css(len(rows)), x_label_rotation=30))
     title = _("Mean points per row")
     chart.x_labels = [player["name"] for player in players]
     for row in rows:
         chart.add(row_label(row), [player["mean_scores"].get(row) for player in players])
     alt = _("Stacked bars: each player's mean points in every row of the score pad, in the "
             "pad's colours; the table of players gives the numbers.")
-    return Chart("rows", title, alt, svg_of(chart))
+    return Chart("rows", title, alt, svg_of(chart, hatch_defs(len(rows))))
+
+
+#: the win-rate chart's layout: one band per wonder (its name and side on a line, the bar
+#: under it with its numbers at its end), in SVG units
+BAND, BAR, LABEL_GAP, MARGIN, NUMBERS = 38, 14, 4, 6, 130
 
 
 def wonders_chart(figures: dict) -> Chart | None:
+    """The win rate of the most played wonders and sides, one band each: the whole name and
+    side on a line (never cut), the bar under it and the rate with its games at the bar's end."""
     wonders = figures["wonders"][:WONDERS_SHOWN]
     if not wonders:
         return None
-    chart = pygal.Bar(**config(style=style(("#0072b2",)), show_legend=False, height=380,
-                               range=(0, 100), y_labels=[0, 25, 50, 75, 100],
-                               x_label_rotation=55, truncate_label=24))
+    colour = by_place([WIN_RATE_HUE])[0]
+    height = MARGIN * 2 + BAND * len(wonders)
+    scale = WIDTH - 2 * MARGIN - NUMBERS
+    css = (f"text {{ font-family: {FONT}; font-size: 12px; fill: #222; }} "
+           f"text.figure {{ fill: #111; }} .bar {{ fill: {colour.light}; }} "
+           f".axis-line {{ stroke: #777; stroke-width: 1; }} "
+           f"@media (prefers-color-scheme: dark) {{ text.label, text.figure {{ fill: #ececec; }} "
+           f".bar {{ fill: {colour.dark}; }} .axis-line {{ stroke: #8a8f96; }} }}")
+    parts = [f'<svg xmlns="{SVG}" class="pygal-chart wonders" viewBox="0 0 {WIDTH} {height}" '
+             f'width="{WIDTH}" height="{height}"><defs><style type="text/css">{escape(css)}</style></defs>']
+    for index, wonder in enumerate(wonders):
+        top = MARGIN + index * BAND
+        bar_top = top + 12 + LABEL_GAP
+        width = round(scale * wonder["win_rate"], 2)
+        numbers = _("%(rate)s · %(games)s", rate=percent(wonder["win_rate"]),
+                    games=ngettext("%(wins)d of %(num)d game", "%(wins)d of %(num)d games",
+                                   wonder["plays"], wins=wonder["wins"]))
+        parts.append(
+            f'<g class="wonder"><text class="label" x="{MARGIN}" y="{top + 11}">'
+            f'{escape(wonder_side_label(wonder["wonder"], wonder["side"]))}</text>'
+            f'<path class="axis-line" d="M{MARGIN} {bar_top - 1} v{BAR + 2}" />'
+            f'<rect class="bar" x="{MARGIN}" y="{bar_top}" width="{width}" height="{BAR}" />'
+            f'<text class="figure" x="{MARGIN + width + 5}" y="{bar_top + 11}">{escape(numbers)}</text></g>')
+    parts.append("</svg>")
     title = _("Win rate per wonder (%)")
-    chart.x_labels = [wonder_side_label(w["wonder"], w["side"]) for w in wonders]
-    chart.add(_("Win rate"), [round(100 * w["win_rate"]) for w in wonders])
     alt = _("Bar chart of the win rate of the %(count)d most played wonders and sides; the "
             "table of wonders gives the numbers.", count=len(wonders))
-    return Chart("wonders", title, alt, svg_of(chart))
+    return Chart("wonders", title, alt, "".join(parts), height)
 
 
 def spread(totals: list[int], width: int = 5) -> list[tuple[str, int]]:
@@ -165,7 +332,7 @@ def spread(totals: list[int], width: int = 5) -> list[tuple[str, int]]:
     for total in totals:
         start = (total - low) // width * width + low
         bins[start] = bins.get(start, 0) + 1
-    return [(f"{start}–{start + width - 1}", bins.get(start, 0))
+    return [(f"{fixed(start, 0)}–{fixed(start + width - 1, 0)}", bins.get(start, 0))
             for start in range(low, max(bins) + 1, width)]
 
 
@@ -173,7 +340,9 @@ def spread_chart(group: Group, filters: Filters) -> tuple[Chart | None, list[tup
     binned = spread(winning_totals(group, filters))
     if not binned:
         return None, []
-    chart = pygal.Bar(**config(style=style(("#009e73",)), show_legend=False, x_label_rotation=40))
+    ticks = whole_ticks(0, max(count for _label, count in binned))
+    chart = pygal.Bar(**config(by_place([SPREAD_HUE]), show_legend=False, x_label_rotation=40,
+                               y_labels=ticks, range=(0, ticks[-1])))
     title = _("Winning totals")
     chart.x_labels = [label for label, _count in binned]
     chart.add(_("Games"), [count for _label, count in binned])
@@ -186,7 +355,7 @@ def group_charts(group: Group, figures: dict, filters: Filters) -> dict:
     """Every chart of the group's page (None where there is too little to draw), with the
     winning totals' bins for the table beside their chart."""
     spread_of, bins = spread_chart(group, filters)
-    dates, series = timeline(group, filters)
-    return {"totals": totals_chart(dates, series), "rows": rows_chart(figures),
+    moments, series = timeline(group, filters)
+    return {"totals": totals_chart(moments, series), "rows": rows_chart(figures),
             "wonders": wonders_chart(figures), "spread": spread_of, "bins": bins,
-            "dates": dates, "series": series}
+            "dates": moment_labels(moments), "series": series}

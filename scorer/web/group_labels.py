@@ -13,7 +13,7 @@ from flask_babel import pgettext
 
 from ..engine.rules import editions, expansions, get_ruleset
 from ..i18n import translator
-from .pad_rows import LOOKS, PLAIN
+from .pad_rows import PLAIN, every_look
 
 
 @cache
@@ -42,8 +42,9 @@ def row_typed(row: str) -> bool:
 
 
 def row_colour(row: str) -> str:
-    """The row's colour on the printed pad (the charts use it too)."""
-    return LOOKS.get(row, PLAIN).colour
+    """The row's colour on the printed pad (the charts take its hue), an expansion's row's
+    from its page part."""
+    return every_look().get(row, PLAIN).colour
 
 
 def wonder_label(wonder: str) -> str:

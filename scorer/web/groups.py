@@ -25,6 +25,7 @@ from ..safety.public_address import external_url
 from .editions import expansion_label
 from .expired_forms import shows_expired_buttons, shows_expired_forms
 from .group_cache import group_figures
+from .figures import list_moments
 from .group_labels import row_label, row_typed, wonder_side_label
 from .ownership import confirm_claim
 from .problems import ErrorMap
@@ -156,6 +157,7 @@ def page(group_id: str):
         game_count=drawn.game_count, filters=filters, sort=sort,
         leaderboard=sorted_players(drawn.figures["players"], sort),
         choices=filter_choices(group), errors=errors, charts=drawn.charts,
+        moments={key: list_moments(drawn.figures[key]) for key in ("best_totals", "closest_games")},
         addable=addable_games(group), game_form=GameForm(),
         query=filters.as_dict(), page_query=page_query(filters)), status
 

@@ -2,8 +2,9 @@
 
 One number field per typed row on the city page (its bounds are the engine's), shown and read
 back like the other counts, with the engine's problems beside it; on New game the expansion
-is named as "scored from typed points"; every typed row has one look on the pads and sheets,
-marked with a pencil, so that nobody takes it for a row the app counted.
+is named as "scored from typed points"; every typed row has one tone on the pages, marked with
+a pencil, so that nobody takes it for a row the app counted, and a colour of its own on the
+printed pads and in the charts.
 """
 
 from __future__ import annotations
@@ -18,14 +19,14 @@ from .forms import number_field
 from .pad_rows import RowLook
 
 TONE = "typed"
-LOOK = RowLook(TONE, "#4f5b66", "#e9ecef", None)
 #: what New game says beside such an expansion's switch
 NOTE = _l("scored from typed points: each player types the points of its rows")
 
 
 class TypedRowsPart(PagePart):
     """An expansion's typed rows on the pages: give its id, its name and, per row, the label
-    of the row's field and a hint of what to type."""
+    of the row's field, a hint of what to type and its printed colour and tint (a hue no other
+    row has: the charts tell the rows apart by it; white print on the colour reads 4.5:1)."""
 
     city_template = "_typed_rows.html"
     choice_note = NOTE
@@ -35,8 +36,10 @@ class TypedRowsPart(PagePart):
         self.id = expansion_id
         self.label = label
         #: row id -> (field label, hint)
-        self.fields = MappingProxyType(fields)
-        self.row_looks = MappingProxyType(dict.fromkeys(fields, LOOK))
+        self.fields = MappingProxyType({row: (label, hint) for row, (label, hint, *_looks)
+                                        in fields.items()})
+        self.row_looks = MappingProxyType({row: RowLook(TONE, colour, tint, None) for row, (
+            _label, _hint, colour, tint) in fields.items()})
 
     def rows(self):
         return installed()[self.id].rows

@@ -1,4 +1,5 @@
-"""The Armada part of the pages: its two rows of typed points (:mod:`scorer.web.typed_rows`)."""
+"""The Armada part of the pages: its two rows of typed points (:mod:`scorer.web.typed_rows`),
+each in a colour of its own."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from ..typed_rows import TypedRowsPart
 
 PART = TypedRowsPart("armada", _l("Armada"), {
     "naval": (_l("Naval conflicts"),
-              _l("Your naval victory tokens minus your naval defeat tokens.")),
-    "islands": (_l("Islands"), _l("The points of the islands you explored.")),
+              _l("Your naval victory tokens minus your naval defeat tokens."),
+              "#00727d", "#d6eef0"),
+    "islands": (_l("Islands"), _l("The points of the islands you explored."),
+                "#587619", "#e6efd3"),
 })

@@ -1,4 +1,5 @@
-"""The Edifice part of the pages: its row of typed points (:mod:`scorer.web.typed_rows`)."""
+"""The Edifice part of the pages: its row of typed points (:mod:`scorer.web.typed_rows`),
+in a colour of its own."""
 
 from __future__ import annotations
 
@@ -9,5 +10,6 @@ from ..typed_rows import TypedRowsPart
 PART = TypedRowsPart("edifice", _l("Edifice"), {
     "projects": (_l("Edifice projects"),
                  _l("The rewards of the projects you took part in, minus the penalties of the "
-                    "others (as a minus).")),
+                    "others (as a minus)."),
+                 "#4b3fb5", "#e2dff6"),
 })
