@@ -89,11 +89,11 @@ def register(app) -> None:
     app.jinja_env.filters.update(fixed=fixed, whole=whole, percent=percent, day=day)
 
 
-def list_moments(entries: list[dict]) -> list[str]:
+def list_moments(entries: list[dict], short: bool = False) -> list[str]:
     """The labels of a list of games' links (entries with ``game`` and ``date``, as the
     statistics give them): :func:`moment_labels` of the times they were saved."""
     saved = saved_at(entry["game"] for entry in entries)
     moments = [saved.get(entry["game"]) for entry in entries]
     if None in moments:  # a game gone since the figures were counted: its day alone
         return [day(entry["date"]) for entry in entries]
-    return moment_labels(moments)
+    return moment_labels(moments, short)

@@ -24,8 +24,8 @@ from ..i18n import translator
 from ..safety.public_address import external_url
 from .editions import expansion_label
 from .expired_forms import shows_expired_buttons, shows_expired_forms
-from .group_cache import group_figures
 from .figures import list_moments
+from .group_cache import group_figures
 from .group_labels import row_label, row_typed, wonder_side_label
 from .ownership import confirm_claim
 from .problems import ErrorMap

@@ -102,11 +102,11 @@ def test_figures_are_written_in_the_pages_language(client, evening, language):
     leaderboard = html[html.index('id="leaderboard"'):html.index('id="players-more"')]
     more = html[html.index('id="players-more"'):html.index("</table>", html.index('id="players-more"'))]
     for player in figures["players"]:
-        row = leaderboard[leaderboard.index(f">{player['name']}</th>"):]
+        row = leaderboard[leaderboard.index(f">{player['name']}</a></th>"):]
         row = row[:row.index("</tr>")]
         assert f"<td>{local(player['mean_total'], 1, language)}</td>" in row
         assert f"<td>{round(100 * player['win_rate'])}%</td>" in row
-        row = more[more.index(f">{player['name']}</th>"):]
+        row = more[more.index(f">{player['name']}</a></th>"):]
         row = row[:row.index("</tr>")]
         assert f"<td>{local(player['mean_rank'], 2, language)}</td>" in row
         assert f"<td>{local(player['median_total'], 1, language)}</td>" in row
