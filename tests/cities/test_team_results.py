@@ -38,6 +38,18 @@ def test_the_sheet_names_the_winning_team_and_keeps_the_players_ranks(app, clien
         assert "Rank 2 2 1 4" in text
 
 
+def test_the_pad_and_the_live_pad_name_the_winning_team(app, client):
+    game_id = save(app, split_game())
+    for path in (f"/games/{game_id}", f"/games/{game_id}/live"):
+        html = client.get(path).get_data(as_text=True)
+        winners = html[html.index('class="winners"'):]
+        winners = " ".join(winners[:winners.index("</p>")].split())
+        assert "★ Ada + Bo win with 20 points." in winners, path
+        assert "Cy wins" not in winners
+        rank = html[html.index('<tr class="rank">'):]
+        assert re.findall(r"<td[^>]*>(\d)</td>", rank[:rank.index("</tr>")]) == ["2", "2", "1", "4"]
+
+
 def test_the_quick_pad_names_the_winning_team(client):
     data = {"action": "total", "count": "4", "edition": "second", "expansions": "cities",
             "teams": "1"}
