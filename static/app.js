@@ -4,22 +4,30 @@
   function fold(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ł/g, "l").toLowerCase();
   }
-  // The steppers stop where the rules stop (tokens per kind and in all):
-  // a button at its limit looks disabled and the field says why.
+  // The steppers and picks stop where the rules stop (tokens per kind and in all):
+  // a button or number past its limit looks disabled and the field says why.
+  function held(member) {  // what one field of a shared limit holds
+    if (member.tagName === "FIELDSET") {  // picks: the number picked
+      var picked = member.querySelector("input:checked");
+      return picked ? parseInt(picked.value, 10) || 0 : 0;
+    }
+    // typed victory tokens ("1 3 5") count as many tokens as they hold
+    var count = member.hasAttribute("data-tokens") ? Number(member.getAttribute("data-tokens"))
+      : parseInt(member.value, 10);
+    return Math.max(0, count || 0);
+  }
+  function othersHold(element) {
+    var others = 0;
+    document.querySelectorAll('[data-sum="' + element.getAttribute("data-sum") + '"]').forEach(function (other) {
+      if (other !== element) { others += held(other); }
+    });
+    return others;
+  }
   function limit(input) {
     var max = input.hasAttribute("data-max") ? Number(input.getAttribute("data-max")) : Infinity;
     var why = input.getAttribute("data-why") || "";
-    var group = input.getAttribute("data-sum");
-    if (group) {  // e.g. conflict tokens: two battles per age, six tokens in all
-      var others = 0;
-      document.querySelectorAll('input[data-sum="' + group + '"]').forEach(function (other) {
-        if (other === input) { return; }
-        // typed victory tokens ("1 3 5") count as many tokens as they hold
-        var count = other.hasAttribute("data-tokens") ? Number(other.getAttribute("data-tokens"))
-          : parseInt(other.value, 10);
-        others += Math.max(0, count || 0);
-      });
-      var left = Math.max(0, Number(input.getAttribute("data-sum-max")) - others);
+    if (input.hasAttribute("data-sum")) {  // e.g. conflict tokens: two battles per age, six tokens in all
+      var left = Math.max(0, Number(input.getAttribute("data-sum-max")) - othersHold(input));
       if (left < max) { max = left; why = input.getAttribute("data-sum-why") || why; }
     }
     return { max: max, why: why };
@@ -37,7 +45,33 @@
     if (note) { note.textContent = atTop ? top.why : ""; }
   }
   var steppers = Array.prototype.slice.call(document.querySelectorAll(".stepper"));
-  function refreshAll() { steppers.forEach(refresh); }
+  // Picks sharing a limit (the defeat tokens): the numbers past what the other fields leave
+  // look disabled; a tap on one keeps the count and says why.
+  var shared = Array.prototype.slice.call(document.querySelectorAll("fieldset.picks[data-sum]"));
+  function room(box) { return Math.max(0, Number(box.getAttribute("data-sum-max")) - othersHold(box)); }
+  function refreshPicks(box) {
+    var left = room(box);
+    box.querySelectorAll("input[type=radio]").forEach(function (radio) {
+      var over = Number(radio.value) > left && !radio.checked;
+      radio.setAttribute("aria-disabled", over ? "true" : "false");
+      radio.closest(".pick").classList.toggle("over", over);
+    });
+  }
+  shared.forEach(function (box) {
+    var note = box.querySelector("[data-limit]");
+    box.addEventListener("click", function (event) {
+      var radio = event.target.closest && event.target.closest("input[type=radio]");
+      if (!radio) { return; }
+      if (radio.getAttribute("aria-disabled") === "true") {
+        event.preventDefault();  // the count stays as it was
+        note.textContent = box.getAttribute("data-sum-why");
+      } else {
+        note.textContent = "";
+      }
+    });
+    box.addEventListener("change", refreshAll);
+  });
+  function refreshAll() { steppers.forEach(refresh); shared.forEach(refreshPicks); }
   steppers.forEach(function (box) {
     var input = box.querySelector("input");
     box.querySelectorAll("[data-step]").forEach(function (button) {

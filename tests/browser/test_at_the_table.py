@@ -318,37 +318,40 @@ def test_on_a_secure_origin_no_such_note(page: Page, live_server):
     expect(page.locator("[data-install-insecure]")).to_be_hidden()
 
 
-# --- item 10: steppers at their limit, a filter with no match -------------------------------------
+# --- item 10: counts at their limit, a filter with no match ---------------------------------------
 
-def test_a_stepper_at_its_limit_looks_disabled_and_says_why(browser, live_server, live_app):
+def test_a_count_past_its_limit_looks_disabled_and_says_why(browser, live_server, live_app):
+    """The coins' stepper stops at 0; the defeat tokens (picked in one tap) stop where the six
+    battles the victory tokens leave stop."""
     from tests.browser.test_table import CONTRAST
 
     game_id = new_table(live_app)
     ann = joined(browser, live_server, game_id, "Ann")
-    tokens = ann.get_by_role("spinbutton", name="Defeat tokens (−1)")
-    box = ann.locator(".stepper-field", has=tokens)
-    more = box.get_by_role("button", name="one more")
-    expect(box.get_by_role("button", name="one less")).to_have_attribute("aria-disabled", "true")
+    coins = ann.locator(".stepper-field", has=ann.get_by_role("spinbutton", name="Coins"))
+    expect(coins.get_by_role("button", name="one less")).to_have_attribute("aria-disabled", "true")
+    defeats = ann.get_by_role("group", name="Defeat tokens (−1)")
+    expect(defeats.get_by_role("radio")).to_have_count(7)  # 0 to 6 (two battles an Age)
     # six battles in all: the victory tokens typed count towards them
     ann.get_by_label("Victory tokens", exact=True).fill("1 1 3 3")
-    for _ in range(2):
-        more.click()
-    expect(tokens).to_have_value("2")
-    expect(more).to_have_attribute("aria-disabled", "true")
-    expect(box.locator(".limit")).to_have_text("At most 6 conflict tokens in all: one per battle.")
+    defeats.get_by_role("radio", name="2", exact=True).click()
+    expect(defeats.get_by_role("radio", name="2", exact=True)).to_be_checked()
+    three = defeats.get_by_role("radio", name="3", exact=True)
+    expect(three).to_have_attribute("aria-disabled", "true")
+    expect(defeats.locator(".pick.over")).to_have_count(4)  # 3, 4, 5, 6
     assert ann.evaluate(CONTRAST) == []
-    more.click(force=True)  # a tap on it anyway changes nothing
-    expect(tokens).to_have_value("2")
-    box.get_by_role("button", name="one less").click()
-    expect(more).to_have_attribute("aria-disabled", "false")
-    expect(box.locator(".limit")).to_be_hidden()
+    three.click(force=True)  # a tap on it anyway changes nothing
+    expect(defeats.get_by_role("radio", name="2", exact=True)).to_be_checked()
+    expect(defeats.locator(".limit")).to_have_text("At most 6 conflict tokens in all: one per battle.")
     ann.get_by_label("Victory tokens", exact=True).fill("")  # fewer victories: more room
-    for _ in range(5):
-        more.click()
-    expect(tokens).to_have_value("6")
-    expect(box.locator(".limit")).to_have_text("At most 6 tokens of this kind.")
+    expect(three).to_have_attribute("aria-disabled", "false")
+    defeats.get_by_role("radio", name="6", exact=True).click()
+    expect(defeats.get_by_role("radio", name="6", exact=True)).to_be_checked()
+    expect(defeats.locator(".limit")).to_be_hidden()
     # the wonder's stages are offered only as far as its side goes (Alexandria A: three)
     expect(stages(ann).get_by_role("radio")).to_have_count(4)
+    ann.locator("#city-actions").get_by_role("button", name="Done").click()
+    expect(ann.locator(".flash")).to_have_text("Ann's city is saved.")
+    assert players_of(live_app, game_id)[0]["tokens"] == {"defeat": 6}
 
 
 def test_a_filter_with_no_match_says_so(browser, live_server, live_app):
@@ -470,8 +473,8 @@ def enter_reference_city(page: Page) -> int:
                             for _ in range(count) if kind in values))
     taps += 1
     expect(page.locator("[data-token-total]")).to_have_text("= 9")
-    for _ in range(REFERENCE["tokens"]["defeat"]):
-        tap(page.get_by_role("button", name="Defeat tokens (−1): one more"))
+    defeats = page.get_by_role("group", name="Defeat tokens (−1)")  # picked in one tap
+    tap(defeats.get_by_role("radio", name=str(REFERENCE["tokens"]["defeat"]), exact=True))
     page.get_by_label("Coins", exact=True).fill(str(REFERENCE["coins"]))
     taps += 1
     return taps

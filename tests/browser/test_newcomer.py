@@ -27,19 +27,22 @@ def three_players(live_app, **first) -> str:
                                         player("Cy", "rhodes")))
 
 
-def press(page: Page, label: str, button: str, times: int) -> None:
-    field = page.get_by_role("spinbutton", name=label, exact=True)
-    for _ in range(times):  # on past the limit too, where the button only looks disabled
-        page.locator(".stepper", has=field).get_by_role("button", name=f"{label}: {button}").click(force=True)
-
-
 def test_token_steppers_stop_where_the_rules_stop(page: Page, live_server, live_app):
     page.goto(f"{live_server}/games/{three_players(live_app)}/players/0")
     victories = page.get_by_label("Victory tokens", exact=True)
     victories.fill("55")  # a digit pad has no space key: each digit is a token
     expect(page.locator("[data-token-total]")).to_have_text("= 10")
-    press(page, "Defeat tokens (−1)", "one more", 7)  # six battles in all: 2 victories + 4 defeats
-    expect(page.get_by_role("spinbutton", name="Defeat tokens (−1)")).to_have_value("4")
+    defeats = page.get_by_role("group", name="Defeat tokens (−1)")
+    # six battles in all: 2 victories leave 4 defeats; 5 and 6 look unavailable, a tap keeps 0
+    for number in ("5", "6"):
+        expect(defeats.get_by_role("radio", name=number, exact=True)).to_have_attribute(
+            "aria-disabled", "true")
+    defeats.get_by_role("radio", name="6", exact=True).click(force=True)  # a tap anyway
+    expect(defeats.get_by_role("radio", name="0", exact=True)).to_be_checked()
+    expect(defeats.locator(".limit")).to_have_text("At most 6 conflict tokens in all: one per battle.")
+    defeats.get_by_role("radio", name="4", exact=True).click()
+    expect(defeats.get_by_role("radio", name="4", exact=True)).to_be_checked()
+    expect(defeats.locator(".limit")).to_be_hidden()
     victories.fill("5 5 2")  # not a token's value: no total until it is
     expect(page.locator("[data-token-total]")).to_have_text("")
     # a wonder's stages offer no more than its side has: Alexandria A's three
@@ -126,14 +129,14 @@ def test_reload_by_move_up_keeps_the_scroll_position(page: Page, live_server):
 def test_save_buttons_are_reachable_without_tabbing_through_the_buildings(page: Page, live_server,
                                                                           live_app):
     page.goto(f"{live_server}/games/{three_players(live_app)}/players/0")
-    page.get_by_role("spinbutton", name="Defeat tokens (−1)").focus()
+    page.get_by_role("group", name="Defeat tokens (−1)").get_by_role("radio", name="0").focus()
     presses = 0
     while presses < 10:
         page.keyboard.press("Tab")
         presses += 1
         if page.evaluate("document.activeElement.classList.contains('skip-link')"):
             break
-    skip = page.locator(".skip-link")
+    skip = page.locator(".skip-link[href='#city-actions']")
     expect(skip).to_be_focused()
     expect(skip).to_be_in_viewport()
     page.keyboard.press("Enter")

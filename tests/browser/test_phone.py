@@ -78,7 +78,7 @@ def test_three_player_game_from_new_game_to_score_pad(page: Page, live_server):
     expect(stages(page).get_by_role("radio", name="3")).to_be_checked()
     page.get_by_role("spinbutton", name="Coins").fill("14")
     page.get_by_label("Victory tokens", exact=True).fill("1 3 5")
-    page.get_by_role("spinbutton", name="Defeat tokens").fill("3")
+    page.get_by_role("group", name="Defeat tokens (−1)").get_by_role("radio", name="3", exact=True).click()
     page.get_by_role("button", name="Next").click()
 
     expect(page.get_by_role("heading", name="Bob's city")).to_be_visible()

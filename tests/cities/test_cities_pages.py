@@ -1,6 +1,6 @@
 """The pages and PDFs with the Cities expansion (issue 19, items 4 to 6): the switch on the
 new-game page in both editions, team play with the partners side by side, black chips and the
-debt stepper on the city page, the Cities leaders, the team totals on the pad, blank pads with
+debt typed on the city page, the Cities leaders, the team totals on the pad, blank pads with
 the Cities row and team lines, filled sheets with the Cities row, debt and team results."""
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ def test_the_set_up_page_shows_the_saved_teams_and_a_rename_keeps_them(app, clie
 # --- the city page ------------------------------------------------------------------------------
 
 
-def test_black_chips_in_their_colour_and_the_debt_stepper(app, client):
+def test_black_chips_in_their_colour_and_the_debt_typed_in_one_field(app, client):
     game_id = save(app, team_game())
     url, html = city_page(client, game_id)
     black = html[html.index('class="colour-title c-black"'):]
@@ -140,7 +140,8 @@ def test_black_chips_in_their_colour_and_the_debt_stepper(app, client):
     assert re.search(r'<label class="chip c-black"[^>]*>\s*<input type="checkbox" name="cards" '
                      r'id="cards-secret-society" value="secret-society" checked', html)
     debt = re.search(r'<input[^>]*id="debt"[^>]*>', html).group(0)
-    assert 'value="6"' in debt and 'data-max="99"' in debt
+    assert 'value="6"' in debt and 'inputmode="numeric"' in debt  # typed, as the coins are
+    assert "Debt (the debt tokens&#39; total): one more" not in html  # no stepper
     answer = city_post(client, url, html, cards=["secret-society", "militia", "residence"],
                        debt="9", coins="14", stages="0")
     assert answer.status_code == 302, answer.get_data(as_text=True)
@@ -154,15 +155,15 @@ def test_black_chips_in_their_colour_and_the_debt_stepper(app, client):
 
 @pytest.mark.parametrize(("typed", "message"), [("100", "between 0 and 99"),
                                                 ("abc", "Type a whole number")])
-def test_a_bad_debt_is_refused_beside_the_stepper(app, client, typed, message):
+def test_a_bad_debt_is_refused_beside_the_field(app, client, typed, message):
     game_id = save(app, team_game())
     url, html = city_page(client, game_id)
     answer = city_post(client, url, html, debt=typed, coins="14", stages="0",
                        cards=["secret-society"])
     assert answer.status_code == 422
     page = answer.get_data(as_text=True)
-    stepper = page[page.index('id="debt"'):]
-    assert message in stepper[:stepper.index('class="hint"')]
+    field = page[page.index('id="debt"'):]
+    assert message in field[:field.index('</div>')]
     assert 'href="#debt"' in page
     assert load(app, game_id).document["players"][0]["debt"] == 6
 
