@@ -49,8 +49,10 @@ def test_the_switch_shows_the_form_again_as_typed_and_remembers_the_language(app
 def test_the_switch_keeps_the_group(app, client):
     group_id = new_group(client)
     data = seats(row("Ada"), row("Bo"), row("Cy"), action="language-nl")
-    html = client.post(f"/games/new?group={group_id}", data={**data, "group": group_id,
-                                                             "edition": "first"}).get_data(as_text=True)
+    switched = client.post(f"/games/new?group={group_id}", data={**data, "group": group_id,
+                                                                 "edition": "first"})
+    html = switched.get_data(as_text=True)
+    assert switched.status_code == 200 and '<html lang="nl">' in html
     assert f'name="group" value="{group_id}"' in html and "Thursday" in html
     answer = client.post(f"/games/new?group={group_id}",
                          data={**data, "group": group_id, "edition": "first", "action": "save"})
