@@ -1,5 +1,7 @@
-"""A group's printable report: its leaderboard, the per-player table and the charts, in the
-language asked for, on A4 or Letter (``GET /groups/<id>/report.pdf``, ``flask report``).
+"""A group's printable report: its leaderboard, the per-player table, records, highest totals,
+closest games, wonders, the charts and the latest games, in the language asked for, on A4 or
+Letter (``GET /groups/<id>/report.pdf``, ``flask report``), as a tagged PDF/UA file (its
+template asks for it) that a screen reader can follow.
 
 The charts are the page's (pygal SVG) as images from ``data:`` URLs, which WeasyPrint draws as
 vectors; as images their thousand-odd elements stay out of the HTML document, whose style
@@ -23,11 +25,13 @@ from flask_babel import force_locale, format_date, get_locale
 from flask_babel import gettext as _
 
 from ..groups import service
+from ..groups.recent import recent_games
 from ..groups.statistics import Filters
 from ..i18n import translator
 from ..safety.file_names import slug
 from ..safety.render_slots import Busy, render_slot
 from ..storage.groups import Group
+from ..web.figures import list_moments, moment_labels
 from ..web.group_cache import filters_key, group_figures
 from ..web.group_labels import row_label, row_typed, wonder_side_label
 from . import sheet_cache
@@ -50,6 +54,7 @@ def report_pdf(group: Group, filters: Filters, locale: str, paper: Paper) -> byt
     def build(_translator) -> dict:
         drawn = group_figures(group, filters, GAMES_LISTED)
         figures, charts = drawn.figures, drawn.charts
+        games, counted = recent_games(group, filters)
         return {"figures": figures,
                 "charts": [chart for chart in
                            (charts["totals"], charts["rows"], charts["wonders"], charts["spread"])
@@ -57,7 +62,12 @@ def report_pdf(group: Group, filters: Filters, locale: str, paper: Paper) -> byt
                 "rows": [(row["row"], row_label(row["row"]), row_typed(row["row"]))
                          for row in figures["rows"]],
                 "wonder_side_label": wonder_side_label,
-                "date": format_date(datetime.now(UTC), "long")}
+                "date": format_date(datetime.now(UTC), "long"),
+                # when each listed game was played, with the time where two share a day
+                "moments": {key: list_moments(figures[key])
+                            for key in ("best_totals", "closest_games")},
+                "games": games, "counted": counted,
+                "game_moments": moment_labels([game["moment"] for game in games])}
 
     return render_pdf("pdf/group_report.html", locale, paper, build=build, group=group,
                       filters=filters)

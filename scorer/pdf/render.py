@@ -10,6 +10,7 @@ a way into the server.
 
 from __future__ import annotations
 
+import re
 import threading
 from functools import cache
 from pathlib import Path
@@ -61,18 +62,37 @@ class Renderer:
         self.images: dict = {}
 
     def pdf(self, html: str) -> bytes:
+        options = variant_of(html)
         with _lock:
-            return self._document(html).write_pdf(cache=self.images)
+            return self._document(html, options).write_pdf(cache=self.images, **options)
 
     def document(self, html: str) -> Document:
         """The laid-out pages of ``html``: what the tests measure the boxes of."""
         with _lock:
-            return self._document(html)
+            return self._document(html, variant_of(html))
 
-    def _document(self, html: str) -> Document:
+    def _document(self, html: str, options: dict) -> Document:
         source = HTML(string=html, base_url=self.base_url, url_fetcher=self.fetcher)
         return source.render(stylesheets=self.stylesheets, font_config=self.font_config,
-                             cache=self.images)
+                             cache=self.images, **options)
+
+
+#: a template asks for a PDF variant in its head: ``<meta name="pdf-variant" content="pdf/ua-1">``
+VARIANT = re.compile(r'<meta name="pdf-variant" content="([^"]+)">')
+#: the variants a template may ask for; PDF/UA-1 is tagged (headings, tables, lists, figures
+#: with their alternative text) for screen readers, with the document's title and language
+VARIANTS = frozenset({"pdf/ua-1"})
+
+
+def variant_of(html: str) -> dict:
+    """WeasyPrint's options for the variant the document's head asks for (none: a plain PDF).
+    The tags are asked for too: WeasyPrint's variant fills in only options left unset, and
+    ``pdf_tags`` is set (off) by default."""
+    head = html[:html.find("</head>")]
+    found = VARIANT.search(head)
+    if found is None or found[1] not in VARIANTS:
+        return {}
+    return {"pdf_variant": found[1], "pdf_tags": True}
 
 
 def row_colours() -> str:

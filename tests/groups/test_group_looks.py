@@ -13,6 +13,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from flask_babel import gettext
 
 from scorer import storage
 from scorer.web.chart_colours import DARK_PAGE, LIGHT_PAGE, contrast
@@ -123,7 +124,8 @@ def test_figures_are_written_in_the_pages_language(client, evening, language):
     ("nl", ["19:00", "20:30", "22:00"], "20 nov 2026"),
     ("pl", ["19:00", "20:30", "22:00"], "20 lis 2026"),
 ])
-def test_one_evenings_games_are_told_apart_by_their_time(client, evening, language, times, alone):
+def test_one_evenings_games_are_told_apart_by_their_time(app, client, evening, language, times,
+                                                         alone):
     group_id, games = evening
     html = page(client, group_id, language)
     best = html[html.index('<ol class="best">'):html.index("</ol>")]
@@ -132,8 +134,8 @@ def test_one_evenings_games_are_told_apart_by_their_time(client, evening, langua
     for game_id, time in zip(games[1:], times, strict=True):
         assert time in markup.unescape(links[game_id]), links[game_id]
     assert "2026-11-2" not in best
-    totals = charts(html)[{"en": "Totals over time", "nl": "Totalen door de tijd",
-                           "pl": "Wyniki w czasie"}[language]]
+    with app.test_request_context(headers={"Accept-Language": language}):
+        totals = charts(html)[gettext("Totals over time")]
     labels = re.findall(r'<text x="[^"]+" y="[^"]+" class="[^"]*" transform="rotate[^"]+">([^<]+)</text>',
                         totals)
     assert any(times[0] in markup.unescape(label) for label in labels), labels
@@ -183,9 +185,11 @@ def test_the_rows_chart_gives_each_row_its_own_colour_3_to_1_from_its_neighbours
         assert f'id="hatch-{place}"' in svg or place % 8 == 0
 
 
-def test_the_win_rate_labels_keep_the_side_and_show_the_numbers(client, every_row):
+def test_the_win_rate_labels_keep_the_side_and_show_the_numbers(app, client, every_row):
     figures = client.get(f"/api/v1/groups/{every_row}/stats").json
-    for language, title in (("en", "Win rate per wonder (%)"), ("pl", "Odsetek zwycięstw według cudu (%)")):
+    for language in ("en", "pl"):
+        with app.test_request_context(headers={"Accept-Language": language}):
+            title = gettext("Win rate per wonder (%)")
         svg = markup.unescape(charts(page(client, every_row, language))[title])
         labels = re.findall(r'<text class="label"[^>]*>([^<]+)</text>', svg)
         numbers = re.findall(r'<text class="figure"[^>]*>([^<]+)</text>', svg)

@@ -1,0 +1,52 @@
+"""The list of a group's latest counted games, for its printed report: when each was saved,
+who played, their totals and who won.
+
+The statistics count every game; a report lists only the latest few (a group of thousands of
+games would print a book), read with two small queries over the results table for the games
+the filters count. A game of team play is won by its team (C14): its rows carry the team's
+names and rank, so the winners are the team.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from ..storage import get_engine
+from ..storage.groups import Group
+from ..storage.schema import game, result
+from .statistics import Counted, Filters
+
+#: how many games the report lists
+LISTED = 30
+
+
+def recent_games(group: Group, filters: Filters, limit: int = LISTED) -> tuple[list[dict], int]:
+    """The latest ``limit`` counted games, newest first, each ``{"game", "moment", "totals":
+    [{"name", "total", "rank", "team"}] (best first, names as typed in that game), "winners"}``
+    (a team game's winners: its winning teams, "Ada + Bo"); and how many games count."""
+    counted = Counted(group, filters)
+    with get_engine().connect() as connection:
+        count = connection.execute(
+            counted.select(result, func.count(func.distinct(result.c.game_id)))).scalar_one()
+        latest = connection.execute(
+            counted.select(result, result.c.game_id).distinct()
+            .order_by(result.c.game_id.desc()).limit(limit)).scalars().all()
+        if not latest:
+            return [], count
+        saved = {pk: (public, moment) for pk, public, moment in connection.execute(
+            select(game.c.id, game.c.public_id, game.c.created_at).where(game.c.id.in_(latest)))}
+        entries = connection.execute(
+            select(result.c.game_id, result.c.name, result.c.total, result.c.rank, result.c.team)
+            .where(result.c.game_id.in_(latest)).order_by(result.c.seat)).all()
+    games = {pk: {"game": saved[pk][0], "moment": saved[pk][1], "totals": [], "winners": []}
+             for pk in latest}
+    for entry in entries:
+        found = games[entry.game_id]
+        found["totals"].append({"name": entry.name, "total": entry.total, "rank": entry.rank,
+                                "team": entry.team})
+        winner = entry.team or entry.name
+        if entry.rank == 1 and winner not in found["winners"]:
+            found["winners"].append(winner)
+    for found in games.values():
+        found["totals"].sort(key=lambda t: (t["rank"], -t["total"]))
+    return [games[pk] for pk in latest], count
