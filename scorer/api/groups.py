@@ -139,9 +139,42 @@ def create_game(group_id: str):
     return create_from_body(lambda document, **options: service.create_game(group, document, **options))
 
 
+@bp.get("/<group_id>/aliases")
+def list_merges(group_id: str):
+    """The merges in force, in the order they were made: ``[{"source", "target", "name"}]``
+    with ``source`` and ``target`` as typed and ``name`` as the merged player is shown."""
+    group, failure = permitted(group_id, "view")
+    if failure:
+        return failure
+    return service.merges_of(group)
+
+
+@bp.delete("/<group_id>/aliases")
+def undo_merge(group_id: str):
+    """The owner undoes the merge of ``?source=<name>`` (any spelling that compares equal):
+    204, or 404 when no merge of that name is in force."""
+    group, failure = permitted(group_id, "delete")
+    if failure:
+        return failure
+    unknown = [service.problem(key, "invalid", N_("Unknown parameter '%(field)s': use source."),
+                               field=key) for key in request.args if key != "source"]
+    sources = request.args.getlist("source")
+    if len(sources) != 1 or not sources[0].strip():
+        unknown.append(service.problem("source", "required", N_(
+            "Name the merged player whose merge to undo: ?source=<name>, once.")))
+    if unknown:
+        return error_report(unknown)
+    if not service.unmerge(group, sources[0]):
+        return error_report([service.problem("source", "not_found", N_(
+            "No merge of '%(source)s' is in force in this group."), source=sources[0][:40])], 404)
+    return "", 204
+
+
 @bp.post("/<group_id>/aliases")
 def merge_names(group_id: str):
-    """Merge two players' names (``{"source": ..., "target": ..., "name": shown}``): the owner's."""
+    """Merge two players' names (``{"source": ..., "target": ..., "name": shown}``): the owner's.
+    Refused (422, nothing changed) for a source no game of the group has, or a name that
+    breaks a player name's rules."""
     group, failure = permitted(group_id, "delete")
     if failure:
         return failure

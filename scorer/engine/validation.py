@@ -152,6 +152,27 @@ def check_player_count(ruleset: Ruleset, players: list, problems: Problems) -> N
                      N_("The Free City variant has exactly three entries, one of them the Free City."))
 
 
+def check_name(problems: Problems, path: str, name: Any) -> bool:
+    """A player's name by the rules of :mod:`.names` (text that shows something, nothing
+    hidden, at most :data:`MAX_NAME_LENGTH` characters): True, or False with the problem
+    recorded at ``path``. Every place a player's name is typed goes through this one check."""
+    if not isinstance(name, str) or not name.strip():
+        problems.add(path, "invalid", N_("Every player needs a name."))
+    elif hidden_characters(name):
+        problems.add(path, "invalid", N_(
+            "A name cannot hold invisible or text-direction characters (%(codes)s)."),
+            codes=", ".join(hidden_characters(name)))
+    elif shows_nothing(name):
+        problems.add(path, "invalid", N_(
+            "A name needs a letter, digit or sign that can be seen, not only accents or spaces."))
+    elif len(normalised(name)) > MAX_NAME_LENGTH:
+        problems.add(path, "invalid", N_("A name has at most %(maximum)d characters."),
+                     maximum=MAX_NAME_LENGTH)
+    else:
+        return True
+    return False
+
+
 def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
                holders: dict[str, list[str]], tables: list) -> City | None:
     """One city, or None when it has problems; ``holders`` learns where each building is
@@ -164,18 +185,7 @@ def parse_city(ruleset: Ruleset, index: int, raw: Any, problems: Problems,
     catalog = ruleset.catalog
     before = len(problems)
     name = raw.get("name")
-    if not isinstance(name, str) or not name.strip():
-        problems.add(f"{at}.name", "invalid", N_("Every player needs a name."))
-    elif hidden_characters(name):
-        problems.add(f"{at}.name", "invalid", N_(
-            "A name cannot hold invisible or text-direction characters (%(codes)s)."),
-            codes=", ".join(hidden_characters(name)))
-    elif shows_nothing(name):
-        problems.add(f"{at}.name", "invalid", N_(
-            "A name needs a letter, digit or sign that can be seen, not only accents or spaces."))
-    elif len(normalised(name)) > MAX_NAME_LENGTH:
-        problems.add(f"{at}.name", "invalid", N_("A name has at most %(maximum)d characters."),
-                     maximum=MAX_NAME_LENGTH)
+    check_name(problems, f"{at}.name", name)
     if isinstance(name, str):
         name = normalised(name)
     if "id" in raw and not (isinstance(raw["id"], str) and 0 < len(raw["id"]) <= MAX_ID_LENGTH):

@@ -12,12 +12,13 @@ import unicodedata
 
 from .. import storage
 from ..engine.messages import N_, Message
+from ..engine.problems import Problems
 from ..engine.rules import editions, expansions
-from ..engine.validation import Problem
+from ..engine.validation import Problem, check_name
 from ..games import service as games_service
 from ..storage import groups as stored
+from ..storage import merges as stored_merges
 from ..storage.groups import Group
-from ..storage.results import player_key
 from .statistics import Filters
 
 NAME_LENGTH = 60
@@ -115,39 +116,57 @@ def games_of(group: Group, limit: int | None = None) -> tuple[list, int]:
     return storage.list_games(ids[:limit] if limit is not None else ids), len(ids)
 
 
-def resolved(group: Group, name: str) -> str:
-    """The key ``name`` is counted as in the group, after its merged names."""
-    key = player_key(name)
-    return stored.aliases(group.pk).get(key, (key, name))[0]
-
-
 def merge(group: Group, source: object, target: object, shown: object = None) -> str:
     """Count the player ``source`` as ``target`` in this group, past and future games, shown as
-    ``shown`` (default: ``target`` as typed). Returns the name shown. Saved documents are never
-    rewritten: the merge is an alias kept in the group."""
-    problems = []
+    ``shown`` (default: as the player is shown already, or ``target`` as typed). Returns the
+    name shown. Saved documents are never rewritten: the merge is kept in the group, and
+    decided in one transaction under the group's lock (:mod:`scorer.storage.merges`).
+
+    Refused, naming the field: a name that breaks a player name's rules
+    (:func:`~scorer.engine.validation.check_name`), a ``source`` that no game of the group has,
+    a ``target`` already counted as ``source``."""
+    problems = Problems()
     names = {}
     for path, raw in (("source", source), ("target", target)):
-        if not isinstance(raw, str) or not " ".join(raw.split()):
-            problems.append(problem(path, "required", N_("Name the player.")))
-        elif len(" ".join(raw.split())) > 40:
-            problems.append(problem(path, "too_long", N_("A player's name is at most 40 characters.")))
-        else:
+        if check_name(problems, path, raw):
             names[path] = " ".join(unicodedata.normalize("NFC", raw).split())
+    chosen = None
+    if shown not in (None, ""):
+        if check_name(problems, "name", shown):
+            chosen = " ".join(unicodedata.normalize("NFC", shown).split())
     if problems:
-        raise Refused(problems)
-    shown_name = names["target"] if shown in (None, "") else shown
-    if not isinstance(shown_name, str) or not shown_name.strip() or len(shown_name.strip()) > 40:
-        raise Refused([problem("name", "invalid", N_(
-            "The name to show is 1 to 40 characters of text."))])
-    shown_name = " ".join(unicodedata.normalize("NFC", shown_name).split())
-    source_key, target_key = resolved(group, names["source"]), resolved(group, names["target"])
-    if source_key == target_key:
-        raise Refused([problem("target", "same_player", N_(
+        raise Refused(list(problems))
+    try:
+        return stored_merges.merge_names(group.pk, names["source"], names["target"], chosen)
+    except stored_merges.MergeRefused as refused:
+        raise Refused([merge_problem(refused.code, names["source"], names["target"])]) from None
+
+
+def merge_problem(code: str, source: str, target: str) -> Problem:
+    if code == "no_such_player":
+        return problem("source", "not_found", N_(
+            "No game of this group has a player called '%(source)s': check the spelling "
+            "(merges join the names of players of the group's games)."), source=source)
+    if code == "same_player":
+        return problem("target", "same_player", N_(
             "'%(source)s' and '%(target)s' are already one player: choose two different "
-            "players to merge."), source=names["source"], target=names["target"])])
-    stored.merge_names(group.pk, source_key, target_key, shown_name)
-    return shown_name
+            "players to merge."), source=source, target=target)
+    return problem("", "not_found", N_("There is no such group."))
+
+
+def merges_of(group: Group) -> list[dict]:
+    """The merges in force, in the order they were made: ``source`` and ``target`` as typed,
+    ``name`` the name the merged player is shown as."""
+    return [{"source": merge.source, "target": merge.target, "name": name}
+            for merge, name in stored_merges.merges(group.pk)]
+
+
+def unmerge(group: Group, source: object) -> bool:
+    """Undo the merge of ``source`` (a spelling that compares equal will do): its games count
+    as its own again. False when no merge of that name is in force."""
+    if not isinstance(source, str) or not source.strip() or storage.unstorable(source):
+        return False
+    return stored_merges.unmerge(group.pk, source)
 
 
 def parse_filters(args) -> Filters:

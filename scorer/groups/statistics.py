@@ -22,7 +22,8 @@ from datetime import datetime
 from sqlalchemy import Table, and_, case, func, or_, select
 
 from ..storage import get_engine
-from ..storage.groups import Group, aliases
+from ..storage.groups import Group
+from ..storage.merges import aliases
 from ..storage.schema import PAD_SLOTS, game, result
 from .ratings import player_ratings
 
@@ -60,8 +61,9 @@ class Counted:
     def __init__(self, group: Group, filters: Filters):
         self.group_pk = group.pk
         self.filters = filters
-        self.merged = {key: target for key, (target, _name) in aliases(group.pk).items()}
-        self.shown = {target: name for _key, (target, name) in aliases(group.pk).items()}
+        merged = aliases(group.pk)
+        self.merged = {key: target for key, (target, _name) in merged.items()}
+        self.shown = {target: name for _key, (target, name) in merged.items()}
 
     def where(self, table: Table) -> list:
         conditions = [table.c.group_id == self.group_pk]

@@ -2,8 +2,7 @@
 
 A group's public id is its key, as a game's is (random, unguessable). A game belongs to at most
 one group (``game.group_id``); deleting a group clears that column of its games in the same
-transaction and never deletes a game. Merged names (``group_alias``) are kept flat: every name
-merged away points straight at the name it is now counted as, so a query needs one join.
+transaction and never deletes a game, and deletes its merged names (:mod:`.merges`).
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Row, delete, exc, insert, select, update
+from sqlalchemy import Row, delete, exc, insert, select, update
 
 from . import results
 from .connect import get_engine
@@ -159,36 +158,3 @@ def group_game_ids(group_pk: int) -> list[str]:
         return list(connection.execute(
             select(game.c.public_id).where(game.c.group_id == group_pk)
             .order_by(game.c.created_at.desc(), game.c.id.desc())).scalars())
-
-
-# --- merged names ----------------------------------------------------------------------------
-
-def aliases(group_pk: int) -> dict[str, tuple[str, str]]:
-    """``name_key -> (target_key, target_name)`` for every name merged away in the group."""
-    with get_engine().connect() as connection:
-        rows = connection.execute(
-            select(group_alias.c.name_key, group_alias.c.target_key, group_alias.c.target_name)
-            .where(group_alias.c.group_id == group_pk)).all()
-    return {row.name_key: (row.target_key, row.target_name) for row in rows}
-
-
-def merge_names(group_pk: int, source_key: str, target_key: str, target_name: str) -> None:
-    """Count ``source_key`` (and every name already merged into it) as ``target_key``, shown as
-    ``target_name``, in one transaction. Both keys must already be resolved (not merged away):
-    the caller checks they differ."""
-    with writer(get_engine()).begin() as connection:
-        _merge(connection, group_pk, source_key, target_key, target_name)
-        touch_groups(connection, group_pk)
-    announce_group(group_pk)
-
-
-def _merge(connection: Connection, group_pk: int, source_key: str, target_key: str,
-           target_name: str) -> None:
-    in_group = group_alias.c.group_id == group_pk
-    connection.execute(update(group_alias).where(in_group, group_alias.c.target_key == source_key)
-                       .values(target_key=target_key))
-    connection.execute(delete(group_alias).where(in_group, group_alias.c.name_key == source_key))
-    connection.execute(insert(group_alias).values(group_id=group_pk, name_key=source_key,
-                                                  target_key=target_key, target_name=target_name))
-    connection.execute(update(group_alias).where(in_group, group_alias.c.target_key == target_key)
-                       .values(target_name=target_name))

@@ -22,6 +22,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     false,
+    true,
 )
 
 
@@ -97,8 +98,11 @@ game_group = Table(
     Column("updated_at", UTCDateTime, nullable=False),
 )
 
-# Names merged in a group: the player ``name_key`` is counted as ``target_key``, shown as
-# ``target_name``. Saved documents are never rewritten; keys are normalised names.
+# Names merged in a group, one row per merge: the player ``name_key`` is counted as
+# ``target_key`` (which may be merged in turn: the statistics follow the merges), shown as
+# ``target_name`` when ``name_given``. Saved documents are never rewritten; keys are
+# normalised names, ``source_name`` and ``target_typed`` the names as typed (NULL before 0009),
+# ``position`` the order the merges were made in.
 group_alias = Table(
     "group_alias",
     metadata,
@@ -107,6 +111,10 @@ group_alias = Table(
     Column("name_key", Text, primary_key=True),
     Column("target_key", Text, nullable=False),
     Column("target_name", Text, nullable=False),
+    Column("source_name", Text),
+    Column("target_typed", Text),
+    Column("name_given", Boolean, nullable=False, server_default=true()),
+    Column("position", Integer, nullable=False, server_default="0"),
 )
 
 #: score-pad rows a result holds (``p0``, ``p1``, ... in the pad's order); every ruleset's pad

@@ -77,6 +77,10 @@ def player_url(group_id: str, name: str, filters=None) -> str:
                    **(page_query(filters) if filters is not None else {}))
 
 
+class UndoMergeForm(FlaskForm):
+    source = HiddenField()
+
+
 @bp.context_processor
 def labels() -> dict:
     return {"row_label": row_label, "row_typed": row_typed, "wonder_side_label": wonder_side_label,
@@ -158,7 +162,7 @@ def page(group_id: str):
         leaderboard=sorted_players(drawn.figures["players"], sort),
         choices=filter_choices(group), errors=errors, charts=drawn.charts,
         moments={key: list_moments(drawn.figures[key]) for key in ("best_totals", "closest_games")},
-        addable=addable_games(group), game_form=GameForm(),
+        addable=addable_games(group), game_form=GameForm(), merges=owner_merges(group),
         query=filters.as_dict(), page_query=page_query(filters)), status
 
 
@@ -168,6 +172,11 @@ def sorted_players(players: list[dict], sort: str) -> list[dict]:
     if sort == "rating":
         return sorted(players, key=lambda p: (-p["rating"]["ordinal"], -p["rating"]["mu"], p["name"]))
     return players
+
+
+def owner_merges(group) -> list[dict]:
+    """The merges in force, for the owner's page (who alone may undo them)."""
+    return service.merges_of(group) if access.can_manage(group) else []
 
 
 def page_filters(args) -> dict:
@@ -302,7 +311,24 @@ def merge(group_id: str):
     names = [player["name"] for player in statistics(group)["players"]]
     status = 422 if request.method == "POST" else 200
     return render_template("group_merge.html", group=group, form=form, errors=errors,
-                           names=sorted(names, key=str.casefold)), status
+                           names=sorted(names, key=str.casefold),
+                           merges=service.merges_of(group)), status
+
+
+@bp.post("/groups/<group_id>/merges/undo")
+@shows_expired_buttons
+def undo_merge(group_id: str):
+    """The owner undoes one merge (a button beside it on the group's page and the merge page)."""
+    group = owned_group(group_id)
+    form = UndoMergeForm()
+    if form.validate_on_submit():
+        source = form.source.data or ""
+        if service.unmerge(group, source):
+            flash(_("%(source)s counts as a player of their own again.", source=source[:40]))
+        else:
+            flash(_("There is no merge of %(source)s to undo: it was undone already.",
+                    source=source[:40]))
+    return redirect(url_for("groups.page", group_id=group.id, _anchor="merges"))
 
 
 @bp.get("/groups/<group_id>/owner")

@@ -111,6 +111,9 @@ def test_only_the_owner_renames_deletes_and_merges(client, app):
     assert other.patch(url, json={"name": "Friday"}, headers=token).json["name"] == "Friday"
     same = other.post(url + "/aliases", json={"source": "Ada", "target": "ADA "}, headers=token)
     assert same.status_code == 422 and same.json["errors"][0]["code"] == "same_player"
+    played = helpers.game(helpers.player("Ada L.", "gizah"), helpers.player("Bo", "rhodes"),
+                          helpers.player("Cy", "babylon"))
+    assert other.post(url + "/games", json=played).status_code == 201
     assert other.post(url + "/aliases", json={"source": "Ada L.", "target": "Ada"},
                       headers=token).json == {"name": "Ada"}
     assert client.delete(url).status_code == 204  # the creating browser, by its cookie

@@ -16,6 +16,7 @@ from scorer import create_app, storage
 from scorer.games import service as games_service
 from scorer.groups import service
 from scorer.storage import groups as stored_groups
+from scorer.storage import merges as stored_merges
 from scorer.storage import migrate, results
 from scorer.storage.schema import game, result
 from tests import helpers
@@ -100,12 +101,18 @@ def test_bad_names_and_merges_change_nothing(ctx):
     with pytest.raises(service.Refused) as refused:
         service.merge(group, "Ada", " ADA ")
     assert refused.value.problems[0].code == "same_player"
+    with pytest.raises(service.Refused) as refused:
+        service.merge(group, "Ada L.", "Ada")  # no game of the group has Ada L. yet
+    assert refused.value.problems[0].code == "not_found"
+    service.create_game(group, helpers.game(helpers.player("Ada L.", "gizah"),
+                                            helpers.player("Ada", "rhodes"),
+                                            helpers.player("Bo", "babylon")))
     service.merge(group, "Ada L.", "Ada")
     with pytest.raises(service.Refused):
         service.merge(group, "ada", "ada l.")  # already one player
-    assert stored_groups.aliases(group.pk) == {"ada l.": ("ada", "Ada")}
+    assert stored_merges.aliases(group.pk) == {"ada l.": ("ada", "Ada")}
     service.merge(group, "Ada", "Lovelace", "Ada Lovelace")  # the merged name follows
-    assert stored_groups.aliases(group.pk) == {"ada l.": ("lovelace", "Ada Lovelace"),
+    assert stored_merges.aliases(group.pk) == {"ada l.": ("lovelace", "Ada Lovelace"),
                                                "ada": ("lovelace", "Ada Lovelace")}
 
 
