@@ -101,6 +101,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import api, i18n, pdf, web
     from .games import access, backups, retention
     from .games.hand_over import init_app as init_hand_over
+    from .groups import backups as group_backups
     from .groups import commands as group_commands
     from .groups import remembered as groups_remembered
     from .safety import headers, limits, public_address, secret
@@ -116,6 +117,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     api.init_app(app)
     pdf.init_app(app)
     backups.init_app(app)
+    group_backups.init_app(app)
     init_hand_over(app)
     group_commands.init_app(app)
     groups_remembered.init_app(app)

@@ -1,28 +1,25 @@
-"""Games out and back in as JSON: one game's document to download, every game to a backup file.
+"""Games out and back in as JSON: one game's document to download, and the games of a backup.
 
 - ``GET /games/<id>/game.json`` (the score pad links it) downloads the game's document, the
   spec's game JSON that ``POST /api/v1/score`` and ``flask score`` read; ``GET
   /api/v1/games/<id>/document`` answers the same for programs.
-- ``flask --app scorer export FILE`` writes every game with its id, title, times, revision and
-  owner to one JSON backup; ``flask --app scorer import FILE`` reads one back. Import validates
+- A backup (``flask export`` / ``flask import``, :mod:`scorer.groups.backups`, which adds the
+  groups) holds every game with its id, title, times, revision and owner. Import validates
   every game as the engine does (after upgrading old formats) and never overwrites a game: a
   game whose id is taken is skipped and reported (unless it is identical, which counts as
-  already there; ``--replace`` overwrites on purpose, and says so).
+  already there; ``--replace`` overwrites on purpose, and says so). Games are stored oldest
+  first, so they keep the order they were saved in, which the statistics follow.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import sys
-import tempfile
 import unicodedata
 from dataclasses import dataclass, field
+from dataclasses import replace as replace_fields
 from datetime import UTC, datetime
 
-import click
 from flask import Blueprint, Flask, Response, abort, current_app
-from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
 from .. import storage
@@ -33,7 +30,6 @@ from ..safety.file_names import game_file_name
 from .service import MAX_TITLE_LENGTH
 
 BACKUP_FORMAT = "7-wonders-scorer-backup"
-BACKUP_VERSION = 1
 PUBLIC_ID = storage.PUBLIC_ID
 MAX_REPORTED_PROBLEMS = 3
 
@@ -85,17 +81,11 @@ def game_record(saved: storage.SavedGame) -> dict:
     return record
 
 
-def backup() -> dict:
-    return {"format": BACKUP_FORMAT, "version": BACKUP_VERSION,
-            "exported_at": datetime.now(UTC).isoformat(timespec="seconds"),
-            "games": [game_record(saved) for saved in storage.list_games()]}
-
-
 class Skip(Exception):
     """A game of a backup that is not imported, and why."""
 
 
-def _moment(record: dict, key: str) -> datetime:
+def record_moment(record: dict, key: str) -> datetime:
     value = record.get(key)
     try:
         moment = datetime.fromisoformat(value)
@@ -104,7 +94,7 @@ def _moment(record: dict, key: str) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _count(record: dict, key: str, default: int) -> int:
+def record_count(record: dict, key: str, default: int) -> int:
     value = record.get(key, default)
     if type(value) is not int or value < 1:
         raise Skip(f"{key} is not a positive whole number")
@@ -136,7 +126,7 @@ def saved_from_record(record: object) -> storage.SavedGame:
     if not isinstance(document, dict):
         raise Skip("document is missing or not a JSON object")
     try:
-        document = upgrade(document, _count(record, "format_version", 1))
+        document = upgrade(document, record_count(record, "format_version", 1))
     except UnknownVersion as error:
         raise Skip(str(error)) from None
     _game, problems = parse_game(document)
@@ -148,8 +138,9 @@ def saved_from_record(record: object) -> storage.SavedGame:
     if why:
         raise Skip(f"document {why}")
     return storage.SavedGame(
-        id=public_id, title=clean_title(title), document=document, created_at=_moment(record, "created_at"),
-        updated_at=_moment(record, "updated_at"), revision=_count(record, "revision", 1),
+        id=public_id, title=clean_title(title), document=document,
+        created_at=record_moment(record, "created_at"), updated_at=record_moment(record, "updated_at"),
+        revision=record_count(record, "revision", 1),
         owner_token_hash=owner, format_version=CURRENT_VERSION, locked=record.get("locked", False))
 
 
@@ -209,21 +200,21 @@ class ImportReport:
     replaced: list[str] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (which game, why)
     cleaned: list[tuple[str, str]] = field(default_factory=list)  # (which game, what changed)
+    groups_imported: list[str] = field(default_factory=list)
+    groups_unchanged: list[str] = field(default_factory=list)
+    groups_replaced: list[str] = field(default_factory=list)
+    merges: int = 0  # merges restored
 
 
-def import_backup(data: object, *, replace: bool = False, dry_run: bool = False) -> ImportReport:
-    """Import every valid game of a backup that does not clash with a stored one."""
-    report = ImportReport()
-    if not isinstance(data, dict) or data.get("format") != BACKUP_FORMAT:
-        report.skipped.append(("(file)", f"not a backup of this app (no \"format\": \"{BACKUP_FORMAT}\")"))
-        return report
-    if data.get("version") != BACKUP_VERSION:
-        report.skipped.append(("(file)", f"backup version {data.get('version')!r} is not {BACKUP_VERSION}"))
-        return report
-    games = data.get("games")
-    if not isinstance(games, list):
-        report.skipped.append(("(file)", "\"games\" is not a list"))
-        return report
+def import_games(games: list, report: ImportReport, *, replace: bool = False,
+                 dry_run: bool = False, groups: dict[str, int | None] | None = None) -> None:
+    """Import every valid game of a backup's ``games`` that does not clash with a stored one.
+    Every record is checked first, in the file's order; the valid ones are then stored oldest
+    first (the order they were saved in: the statistics' "latest" and the ratings follow it,
+    and an export lists the newest first). ``groups``: the group (pk) each new game goes into,
+    by game id."""
+    groups = groups or {}
+    checked: list[tuple[int, str, storage.SavedGame, object]] = []
     seen: set[str] = set()
     for position, record in enumerate(games):
         name = f"games[{position}]"
@@ -234,7 +225,14 @@ def import_backup(data: object, *, replace: bool = False, dry_run: bool = False)
             saved = saved_from_record(record)
             if saved.id in seen:
                 raise Skip("the backup holds this id twice; the first was taken")
-            seen.add(saved.id)
+        except Skip as why:
+            report.skipped.append((name, str(why)))
+            continue
+        seen.add(saved.id)
+        checked.append((position, name, replace_fields(saved, group_pk=groups.get(saved.id)), record))
+    checked.sort(key=lambda entry: (entry[2].created_at, -entry[0]))
+    for _position, name, saved, record in checked:
+        try:
             _store(saved, report, replace=replace, dry_run=dry_run)
             if title_note(record):
                 report.cleaned.append((name, title_note(record)))
@@ -242,7 +240,6 @@ def import_backup(data: object, *, replace: bool = False, dry_run: bool = False)
             report.skipped.append((name, f"the database refused it ({type(error).__name__})"))
         except Skip as why:
             report.skipped.append((name, str(why)))
-    return report
 
 
 def _store(saved: storage.SavedGame, report: ImportReport, *, replace: bool, dry_run: bool) -> None:
@@ -265,71 +262,5 @@ def _store(saved: storage.SavedGame, report: ImportReport, *, replace: bool, dry
         report.replaced.append(saved.id)
 
 
-# -- commands ---------------------------------------------------------------------------------
-
-def _write_atomically(path: str, text: str) -> None:
-    """A backup is either complete or not there: never a half-written file in its place."""
-    directory = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=".backup-", suffix=".json")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, 0o600)  # games may hold people's names
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-
-
-@click.command("export")
-@with_appcontext
-@click.argument("path", default="-")
-def export_command(path: str) -> None:
-    """Write every saved game to a JSON backup at PATH (- for standard output)."""
-    data = backup()
-    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    if path == "-":
-        sys.stdout.write(text)
-    else:
-        _write_atomically(path, text)
-        click.echo(f"Exported {len(data['games'])} games to {path}.", err=True)
-
-
-@click.command("import")
-@with_appcontext
-@click.argument("source", type=click.File("r", encoding="utf-8"))
-@click.option("--replace", is_flag=True, help="Overwrite a saved game whose id the backup also holds.")
-@click.option("--dry-run", is_flag=True, help="Check and report; change nothing.")
-def import_command(source, replace: bool, dry_run: bool) -> None:
-    """Read a JSON backup made by export; every game is validated, none overwritten silently."""
-    try:
-        data = json.load(source)
-    except (ValueError, RecursionError):
-        raise click.ClickException("the file is not valid JSON") from None
-    report = ImportReport()
-    try:
-        report = import_backup(data, replace=replace, dry_run=dry_run)
-    finally:  # whatever happens, say what was done
-        print_report(report, dry_run)
-    if report.skipped:
-        sys.exit(1)
-
-
-def print_report(report: ImportReport, dry_run: bool) -> None:
-    verb = "Would import" if dry_run else "Imported"
-    for public_id in report.replaced:
-        click.echo(f"replaced {public_id}" + (" (dry run)" if dry_run else ""))
-    for which, what in report.cleaned:
-        click.echo(f"cleaned {which}: {what}")
-    for which, why in report.skipped:
-        click.echo(f"skipped {which}: {why}")
-    click.echo(f"{verb} {len(report.imported)} games; {len(report.unchanged)} already there "
-               f"unchanged; {len(report.replaced)} replaced; {len(report.skipped)} skipped.")
-
-
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    app.cli.add_command(export_command)
-    app.cli.add_command(import_command)

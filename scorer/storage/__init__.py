@@ -39,7 +39,7 @@ __all__ = [
     "SavedGame", "create_game", "create_game_once", "restore_game", "load_game", "modify_game",
     "update_game", "delete_game", "list_games", "ping", "init_app", "get_engine", "PUBLIC_ID",
     "is_public_id", "unstorable", "set_locked", "GameLocked", "KeyReused",
-    "request_made", "remember_request", "Checked", "game_stamp", "Stamp",
+    "request_made", "remember_request", "Checked", "game_stamp", "Stamp", "snapshot",
 ]
 
 
@@ -278,9 +278,9 @@ def _made_by(connection: Connection, creation_key: str | None) -> str | None:
 
 
 def restore_game(saved: SavedGame) -> bool:
-    """Insert a game as it was (an import from a backup): its id, title, times, revision and
-    owner. The document must be in the current format. False, writing nothing, when the id is
-    taken: a restore never overwrites a game."""
+    """Insert a game as it was (an import from a backup): its id, title, times, revision,
+    owner and group (``saved.group_pk``). The document must be in the current format. False,
+    writing nothing, when the id is taken: a restore never overwrites a game."""
     if saved.format_version != CURRENT_VERSION:
         raise ValueError("upgrade the document before restoring it")
     if not is_public_id(saved.id):
@@ -292,13 +292,14 @@ def restore_game(saved: SavedGame) -> bool:
                 public_id=saved.id, title=saved.title, document=_encode(saved.document),
                 format_version=CURRENT_VERSION, revision=saved.revision,
                 owner_token_hash=saved.owner_token_hash, locked=saved.locked,
-                created_at=saved.created_at, updated_at=saved.updated_at,
+                created_at=saved.created_at, updated_at=saved.updated_at, group_id=saved.group_pk,
             ))
             results.write(connection, inserted.inserted_primary_key[0], saved.document,
-                          saved.created_at, None, had_results=False)
+                          saved.created_at, saved.group_pk, had_results=False)
+            touch_groups(connection, saved.group_pk)
     except exc.IntegrityError:
         return False
-    announce_game(saved.id, None)
+    announce_game(saved.id, saved.group_pk)
     return True
 
 
@@ -483,13 +484,37 @@ def delete_selected(candidates) -> list[str]:
     return [row.public_id for row in rows]
 
 
+#: every game, the most recently created first
+_ALL = select(*_COLUMNS).order_by(game.c.created_at.desc(), game.c.id.desc())
+
+
 def list_games(public_ids: Iterable[str] | None = None) -> list[SavedGame]:
     """Every saved game (or those of ``public_ids``), the most recently created first."""
-    query = select(*_COLUMNS).order_by(game.c.created_at.desc(), game.c.id.desc())
+    query = _ALL
     if public_ids is not None:
         query = query.where(game.c.public_id.in_([i for i in public_ids if is_public_id(i)]))
     with get_engine().connect() as connection:
         rows = connection.execute(query).all()
+    return _games(rows)
+
+
+def snapshot() -> tuple[list[SavedGame], list, dict]:
+    """Everything a backup holds, read in one transaction (one consistent state, even while
+    games are saved): every game as :func:`list_games` answers them, every group (oldest
+    first) and each group's merges (``group pk -> [Merge]``, in the order made)."""
+    from . import groups, merges
+
+    with get_engine().connect() as connection:
+        if connection.dialect.name == "postgresql":  # SQLite's BEGIN reads one snapshot already
+            connection.execution_options(isolation_level="REPEATABLE READ")
+        with connection.begin():
+            rows = connection.execute(_ALL).all()
+            found = groups.all_groups(connection)
+            merged = {group.pk: list(merges.read(connection, group.pk).values()) for group in found}
+    return _games(rows), found, merged
+
+
+def _games(rows) -> list[SavedGame]:
     games = []
     for row in rows:
         try:

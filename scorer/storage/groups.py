@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Row, delete, exc, insert, select, update
+from sqlalchemy import Connection, Row, delete, exc, insert, select, update
 
 from . import results
 from .connect import get_engine
@@ -60,6 +60,33 @@ def create_group(name: str, owner_token_hash: str | None = None) -> Group:
             return found
 
 
+def restore_group(public_id: str, name: str, owner_token_hash: str | None, created_at: datetime,
+                  updated_at: datetime, revision: int) -> Group | None:
+    """Insert a group as a backup holds it (its id, name, owner, times, revision); None,
+    writing nothing, when the id is taken: a restore never overwrites a group."""
+    try:
+        with writer(get_engine()).begin() as connection:
+            connection.execute(insert(game_group).values(
+                public_id=public_id, name=name, owner_token_hash=owner_token_hash,
+                revision=revision, created_at=created_at, updated_at=updated_at))
+    except exc.IntegrityError:
+        return None
+    found = load_group(public_id)
+    if found is not None:
+        announce_group(found.pk)
+    return found
+
+
+def replace_group(public_id: str, name: str, owner_token_hash: str | None) -> bool:
+    """Overwrite a group's name and owner (an import with ``--replace``)."""
+    with writer(get_engine()).begin() as connection:
+        changed = connection.execute(
+            update(game_group).where(game_group.c.public_id == public_id)
+            .values(name=name, owner_token_hash=owner_token_hash, updated_at=datetime.now(UTC),
+                    revision=game_group.c.revision + 1).returning(game_group.c.id)).first()
+    return _announced(public_id, changed)
+
+
 def load_group(public_id: str) -> Group | None:
     with get_engine().connect() as connection:
         row = connection.execute(
@@ -71,6 +98,11 @@ def load_group_by_pk(pk: int) -> Group | None:
     with get_engine().connect() as connection:
         row = connection.execute(select(*_COLUMNS).where(game_group.c.id == pk)).first()
     return _group(row) if row is not None else None
+
+
+def all_groups(connection: Connection) -> list[Group]:
+    """Every group, the oldest first (for a backup, in its transaction)."""
+    return [_group(row) for row in connection.execute(select(*_COLUMNS).order_by(game_group.c.id))]
 
 
 def list_groups(public_ids: Iterable[str]) -> list[Group]:

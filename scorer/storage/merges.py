@@ -65,7 +65,8 @@ def _merge(row) -> Merge:
                  name_given=bool(row.name_given), position=row.position)
 
 
-def _read(connection: Connection, group_pk: int) -> dict[str, Merge]:
+def read(connection: Connection, group_pk: int) -> dict[str, Merge]:
+    """The group's merges by the key merged away, in the order made."""
     rows = connection.execute(select(*_COLUMNS).where(group_alias.c.group_id == group_pk)
                               .order_by(group_alias.c.position, group_alias.c.name_key)).all()
     return {row.name_key: _merge(row) for row in rows}
@@ -97,7 +98,7 @@ def shown_names(merges: dict[str, Merge]) -> dict[str, str]:
 def aliases(group_pk: int) -> dict[str, tuple[str, str]]:
     """``name_key -> (player key, name shown)`` for every name merged away in the group."""
     with get_engine().connect() as connection:
-        merges = _read(connection, group_pk)
+        merges = read(connection, group_pk)
     return _flat(merges)
 
 
@@ -115,17 +116,19 @@ def merges(group_pk: int) -> list[tuple[Merge, str]]:
     """The merges in force, in the order they were made, each with the name its player is
     shown as now."""
     with get_engine().connect() as connection:
-        found = _read(connection, group_pk)
+        found = read(connection, group_pk)
     shown = shown_names(found)
     return [(merge, shown.get(resolved(found, merge.source_key), merge.target))
             for merge in found.values()]
 
 
-def _lock(connection: Connection, group_pk: int) -> None:
-    """Take the group's row lock for this transaction and count a change of the group."""
+def _lock(connection: Connection, group_pk: int, count: bool = True) -> None:
+    """Take the group's row lock for this transaction and (``count``) count a change of the
+    group; a restored merge keeps the revision the backup holds."""
+    values = ({"revision": game_group.c.revision + 1, "updated_at": datetime.now(UTC)} if count
+              else {"revision": game_group.c.revision})
     locked = connection.execute(
-        update(game_group).where(game_group.c.id == group_pk)
-        .values(revision=game_group.c.revision + 1, updated_at=datetime.now(UTC))
+        update(game_group).where(game_group.c.id == group_pk).values(**values)
         .returning(game_group.c.id)).first()
     if locked is None:
         raise MergeRefused("no_group")
@@ -158,8 +161,8 @@ def merge_names(group_pk: int, source: str, target: str, name: str | None = None
     when ``target`` is counted as ``source`` already (they are one player)."""
     source_key, target_key = player_key(source), player_key(target)
     with writer(get_engine()).begin() as connection:
-        _lock(connection, group_pk)
-        found = _read(connection, group_pk)
+        _lock(connection, group_pk, count=not restoring)
+        found = read(connection, group_pk)
         others = {key: merge for key, merge in found.items() if key != source_key}
         if resolved(others, target_key) == source_key:
             raise MergeRefused("same_player")
@@ -173,7 +176,7 @@ def merge_names(group_pk: int, source: str, target: str, name: str | None = None
             group_id=group_pk, name_key=source_key, source_name=source, target_key=target_key,
             target_typed=target, target_name=name if name else target, name_given=bool(name),
             position=position))
-        after = _read(connection, group_pk)
+        after = read(connection, group_pk)
     announce_group(group_pk)
     player = resolved(after, target_key)
     return shown_names(after).get(player, target)
@@ -194,3 +197,11 @@ def unmerge(group_pk: int, source: str) -> bool:
         return False
     announce_group(group_pk)
     return True
+
+
+def clear(group_pk: int) -> None:
+    """Undo every merge of the group (an import with ``--replace`` restores the backup's)."""
+    with writer(get_engine()).begin() as connection:
+        _lock(connection, group_pk)
+        connection.execute(delete(group_alias).where(group_alias.c.group_id == group_pk))
+    announce_group(group_pk)
