@@ -12,6 +12,7 @@ import pytest
 from scorer import storage
 from scorer.games import retention
 from scorer.storage import groups as stored_groups
+from scorer.storage import merges as stored_merges
 from scorer.storage.events import game_changed, group_changed
 from tests.helpers import game, player
 
@@ -85,7 +86,7 @@ def test_group_changes_and_moves_send_one_event_each(ctx, heard):
                                "deleted": False}
     assert stored_groups.set_game_group(public_id, None, only_from=group.pk)
     assert heard.games[-1]["left_group_pk"] == group.pk and heard.games[-1]["group_pk"] is None
-    stored_groups.merge_names(group.pk, "ada", "bob", "Bob")
+    stored_merges.merge_names(group.pk, "ada", "bob", "Bob", restoring=True)  # no game has Ada
     assert stored_groups.delete_group(group.id)
     assert [c["group_pk"] for c in heard.groups] == [group.pk] * 4
     assert [c["deleted"] for c in heard.groups] == [False, False, False, True]
