@@ -10,24 +10,27 @@ the same rating at each seat and keeps what their first seat's result gave.
 
 A rating depends on every game before it, so a group's ratings are a fold over its games:
 rating 5,000 games takes OpenSkill about two seconds. :class:`Folds` keeps, per group and
-filters, the games it rated and the ratings every :data:`CHECKPOINT` games; a request reads the
-games' rankings (one query over a covering index), compares them with those kept and rates
-only from the first game that differs (a new game: one game; a correction: from that game on).
-What is kept is checked against what is read, never trusted, so no change can leave a rating
-stale, in this process or another.
+filters (each app its own, as each has its database), the group's revision it folded (which
+every change of the group or its games raises, :mod:`scorer.storage.revisions`), the games
+it rated and the ratings every :data:`CHECKPOINT` games. At the same revision nothing is read
+again. At another, the games' rankings are read (one query over a covering index) and
+compared with those kept, and only the games from the first that differs are rated again (a
+new game: that game; a correction: from that game on).
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
+from flask import current_app
 from openskill.models import PlackettLuce
-from sqlalchemy import Connection
+from sqlalchemy import Connection, select
 
-from ..storage.schema import result
+from ..storage.schema import game_group, result
 
 #: ratings are kept every this many games, to rate again from the nearest one before a change
 CHECKPOINT = 200
@@ -87,6 +90,7 @@ class Fold:
     games: list[Game] = field(default_factory=list)
     checkpoints: list[Ratings] = field(default_factory=lambda: [{}])
     ratings: Ratings = field(default_factory=dict)
+    revision: int | None = None
 
 
 class Folds:
@@ -97,17 +101,23 @@ class Folds:
         self.folds: OrderedDict[object, Fold] = OrderedDict()
         self.lock = threading.Lock()
 
-    def ratings(self, key, games: list[Game]) -> Ratings:
+    def ratings(self, key, revision: int | None, read: Callable[[], list[Game]]) -> Ratings:
+        """The ratings after the games ``read()`` answers, read only when ``revision`` is not
+        the one last folded (None: always read)."""
         with self.lock:
             fold = self.folds.pop(key, None) or Fold()
             self.folds[key] = fold
             while len(self.folds) > self.kept:
                 self.folds.popitem(last=False)
+            if revision is not None and fold.revision == revision:
+                return dict(fold.ratings)
+            games = read()
             same = 0
             limit = min(len(fold.games), len(games))
             while same < limit and fold.games[same] == games[same]:
                 same += 1
             if same == len(fold.games) == len(games):
+                fold.revision = revision
                 return dict(fold.ratings)
             start = same // CHECKPOINT * CHECKPOINT
             if same == len(fold.games) and same:  # only games added: go on from the last one
@@ -121,16 +131,25 @@ class Folds:
                 rate(ratings, games[index])
             fold.games = list(games)
             fold.ratings = ratings
+            fold.revision = revision
             return dict(ratings)
 
 
-FOLDS = Folds()
+#: ``app.extensions`` key of the app's folds (each app its own: its own database)
+EXTENSION = "scorer.rating_folds"
+
+
+def folds() -> Folds:
+    return current_app.extensions.setdefault(EXTENSION, Folds())
 
 
 def player_ratings(connection: Connection, counted) -> dict[str, dict]:
     """Each player's rating ``{"mu", "sigma", "ordinal"}``, rounded to 2 decimals."""
     key = (counted.group_pk, counted.filters)
-    found = FOLDS.ratings(key, rankings(connection, counted))
+    # the revision as stored now, read before the games (a Group object may be an old copy)
+    revision = connection.execute(select(game_group.c.revision)
+                                  .where(game_group.c.id == counted.group_pk)).scalar()
+    found = folds().ratings(key, revision, lambda: rankings(connection, counted))
     openskill = model()
     answer = {}
     for player, (mu, sigma) in found.items():

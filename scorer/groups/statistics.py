@@ -94,11 +94,12 @@ def statistics(group: Group, filters: Filters = Filters()) -> dict:
         digest = players_digest(connection, counted)
         rulesets = played_rulesets(connection, counted)
         order = row_order(rulesets)
-        means = row_sums(connection, counted)
+        maxima: dict = {}
+        means = row_sums(connection, counted, maxima=maxima)
         players = player_figures(digest, means, order, player_ratings(connection, counted))
         wonders = wonder_figures(connection, counted)
         pad_rows = row_figures(means, rulesets, order)
-        record_holders(connection, counted, pad_rows, rulesets, digest.names)
+        record_holders(connection, counted, pad_rows, maxima, digest.names)
         best = best_totals(connection, counted, digest.names)
         closest = closest_games(connection, counted, digest.names)
     return {"group": {"id": group.id, "name": group.name}, "filters": filters.as_dict(),
@@ -164,10 +165,11 @@ def row_order(rulesets: list[tuple[int, list[str]]]) -> list[str]:
     return order
 
 
-def row_sums(connection, counted: Counted,
-             keys: list[str] | None = None) -> dict[str, dict[str, list[int]]]:
+def row_sums(connection, counted: Counted, keys: list[str] | None = None,
+             maxima: dict | None = None) -> dict[str, dict[str, list[int]]]:
     """``player -> row -> [sum of points, entries, best]``: the database sums each pad's slots
-    per name, and the slots are named by their pad's rows here. ``keys``: only these names."""
+    per name, and the slots are named by their pad's rows here. ``keys``: only these names.
+    ``maxima``: filled with each (name, pad)'s best per slot, where the records are found."""
     query = counted.select(result, result.c.name_key, result.c.pad, func.count(),
                            *(func.sum(slot) for slot in POINTS), *(func.max(slot) for slot in POINTS))
     if keys is not None:
@@ -175,6 +177,8 @@ def row_sums(connection, counted: Counted,
     sums: dict[str, dict[str, list[int]]] = defaultdict(dict)
     for key, pad, count, *figures in connection.execute(query.group_by(result.c.name_key, result.c.pad)):
         rows = pad.split(",")
+        if maxima is not None:
+            maxima[key, pad] = figures[PAD_SLOTS:PAD_SLOTS + len(rows)]
         for slot, row in enumerate(rows):
             found = sums[counted.player(key)].setdefault(row, [0, 0, figures[PAD_SLOTS + slot]])
             found[0] += figures[slot]
@@ -242,22 +246,24 @@ def row_figures(sums: dict, rulesets: list[tuple[int, list[str]]], order: list[s
     return figures
 
 
-def record_holders(connection, counted: Counted, pad_rows: list[dict],
-                   rulesets: list[tuple[int, list[str]]], names: dict[str, str]) -> None:
-    """Each row's ``best_by``: who holds its best, in which game, earliest first. One query
-    reads the results that hold a best in some slot; each is then kept for the rows whose best
-    its pad puts in that slot."""
+def record_holders(connection, counted: Counted, pad_rows: list[dict], maxima: dict,
+                   names: dict[str, str]) -> None:
+    """Each row's ``best_by``: who holds its best, in which game, earliest first. The names
+    and pads whose maximum in a slot is that row's best (:func:`row_sums`' ``maxima``) are
+    the only ones read again, through the index of each name's points by pad."""
     best = {figure["row"]: figure["best"] for figure in pad_rows}
-    wanted: dict[int, set[int]] = defaultdict(set)
-    for _games, rows in rulesets:
-        for slot, row in enumerate(rows):
-            wanted[slot].add(best[row])
+    wanted = []
+    for (key, pad), tops in maxima.items():
+        slots = [slot for slot, row in enumerate(pad.split(",")) if tops[slot] == best[row]]
+        if slots:
+            wanted.append(and_(result.c.name_key == key, result.c.pad == pad,
+                               or_(*(POINTS[slot] == tops[slot] for slot in slots))))
     holders: dict[str, list] = {row: [] for row in best}
-    if wanted:
+    for start in range(0, len(wanted), HOLDERS_ASKED):
         for entry in connection.execute(
                 counted.select(result, result.c.played_on, result.c.game_id, result.c.seat,
                                result.c.name_key, result.c.pad, *POINTS)
-                .where(or_(*(POINTS[slot].in_(sorted(values)) for slot, values in wanted.items())))):
+                .where(or_(*wanted[start:start + HOLDERS_ASKED]))):
             for slot, row in enumerate(entry.pad.split(",")):
                 if entry[5 + slot] == best[row]:
                     holders[row].append(tuple(entry[:4]))
@@ -266,6 +272,10 @@ def record_holders(connection, counted: Counted, pad_rows: list[dict],
         figure["best_by"] = [
             {"name": names.get(counted.player(key), counted.player(key)), "game": ids[pk],
              "date": played_on} for played_on, pk, _seat, key in sorted(holders[figure["row"]])]
+
+
+#: how many (name, pad) pairs one query of :func:`record_holders` asks for
+HOLDERS_ASKED = 100
 
 
 def public_ids(connection, game_pks, chunk: int = 900) -> dict[int, str]:

@@ -30,6 +30,7 @@ from ..engine.sides import standings
 from ..engine.validation import parse_game
 from . import driver
 from .engine import writer
+from .revisions import touch_groups
 from .schema import PAD_SLOTS, game, result
 
 
@@ -236,5 +237,6 @@ def rebuild(engine: Engine) -> tuple[int, int]:
                 document = None
             if stored(connection, pk) != expected(document, row.created_at, row.group_id):
                 write(connection, pk, document, row.created_at, row.group_id)
+                touch_groups(connection, row.group_id)  # what was drawn from them is stale
                 corrected += 1
     return len(ids), corrected
