@@ -18,7 +18,7 @@ from sqlalchemy import and_, case, func, select
 from ..storage import get_engine
 from ..storage.groups import Group
 from ..storage.results import player_key
-from ..storage.schema import result
+from ..storage.schema import game, result
 from .ratings import player_ratings
 from .statistics import (
     POINTS,
@@ -28,7 +28,6 @@ from .statistics import (
     played_rulesets,
     player_entry,
     players_digest,
-    public_ids,
     row_order,
     row_sums,
 )
@@ -67,12 +66,12 @@ def player_page(group: Group, name: str, filters: Filters | None = None) -> dict
 def player_history(connection, counted: Counted, keys: list[str]) -> list[dict]:
     """Every counted result of the player, oldest first (by game as saved, then seat)."""
     found = connection.execute(
-        counted.select(result, result.c.game_id, result.c.played_on, result.c.total,
+        counted.select(result, game.c.public_id, result.c.played_on, result.c.total,
                        result.c.rank, result.c.wonder, result.c.side, result.c.team,
                        result.c.pad, *POINTS)
+        .join(game, game.c.id == result.c.game_id)
         .where(result.c.name_key.in_(keys)).order_by(result.c.game_id, result.c.seat)).all()
-    ids = public_ids(connection, {entry.game_id for entry in found})
-    return [{"game": ids[entry.game_id], "date": entry.played_on, "total": entry.total,
+    return [{"game": entry.public_id, "date": entry.played_on, "total": entry.total,
              "rank": entry.rank, "wonder": entry.wonder, "side": entry.side,
              "scores": {row: entry[8 + slot] for slot, row in enumerate(entry.pad.split(","))},
              "team": entry.team}
@@ -90,11 +89,15 @@ def best_scores(history: list[dict], order: list[str]) -> list[dict]:
     return [best[row] for row in order if row in best]
 
 
+#: the player's results and the others' in the same games (made once: an alias is not cheap)
+MINE, THEIRS = result.alias("mine"), result.alias("theirs")
+
+
 def head_to_head(connection, counted: Counted, keys: list[str], player: str,
                  names: dict[str, str]) -> list[dict]:
     """Each other player sharing a counted game: in how many, and how often the player's total
     was above, below or level with theirs; most games first, then name."""
-    mine, theirs = result.alias("mine"), result.alias("theirs")
+    mine, theirs = MINE, THEIRS
     found: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for key, games, ahead, behind, level in connection.execute(
             select(theirs.c.name_key, func.count(),

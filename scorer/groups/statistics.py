@@ -19,7 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Table, and_, case, func, or_, select
+from sqlalchemy import Table, and_, case, func, or_, select, union_all
 
 from ..storage import get_engine
 from ..storage.groups import Group
@@ -248,30 +248,32 @@ def row_figures(sums: dict, rulesets: list[tuple[int, list[str]]], order: list[s
 
 def record_holders(connection, counted: Counted, pad_rows: list[dict], maxima: dict,
                    names: dict[str, str]) -> None:
-    """Each row's ``best_by``: who holds its best, in which game, earliest first. The names
-    and pads whose maximum in a slot is that row's best (:func:`row_sums`' ``maxima``) are
-    the only ones read again, through the index of each name's points by pad."""
+    """Each row's ``best_by``: who holds its best, in which game, earliest first. Only the
+    names and pads whose maximum in a slot is that row's best (:func:`row_sums`' ``maxima``)
+    are read again, each a search of the index of a name's points by pad (one ``SELECT`` per
+    pair, joined by ``UNION ALL``: an ``OR`` of them would scan the group's rows)."""
     best = {figure["row"]: figure["best"] for figure in pad_rows}
     wanted = []
     for (key, pad), tops in maxima.items():
         slots = [slot for slot, row in enumerate(pad.split(",")) if tops[slot] == best[row]]
         if slots:
-            wanted.append(and_(result.c.name_key == key, result.c.pad == pad,
-                               or_(*(POINTS[slot] == tops[slot] for slot in slots))))
+            wanted.append(counted.select(result, result.c.played_on, result.c.game_id,
+                                         result.c.seat, result.c.name_key, game.c.public_id,
+                                         result.c.pad, *POINTS)
+                          .join(game, game.c.id == result.c.game_id)
+                          .where(result.c.name_key == key, result.c.pad == pad,
+                                 or_(*(POINTS[slot] == tops[slot] for slot in slots))))
     holders: dict[str, list] = {row: [] for row in best}
     for start in range(0, len(wanted), HOLDERS_ASKED):
-        for entry in connection.execute(
-                counted.select(result, result.c.played_on, result.c.game_id, result.c.seat,
-                               result.c.name_key, result.c.pad, *POINTS)
-                .where(or_(*wanted[start:start + HOLDERS_ASKED]))):
+        for entry in connection.execute(union_all(*wanted[start:start + HOLDERS_ASKED])):
             for slot, row in enumerate(entry.pad.split(",")):
-                if entry[5 + slot] == best[row]:
-                    holders[row].append(tuple(entry[:4]))
-    ids = public_ids(connection, {entry[1] for found in holders.values() for entry in found})
+                if entry[6 + slot] == best[row]:
+                    holders[row].append(tuple(entry[:5]))
     for figure in pad_rows:
         figure["best_by"] = [
-            {"name": names.get(counted.player(key), counted.player(key)), "game": ids[pk],
-             "date": played_on} for played_on, pk, _seat, key in sorted(holders[figure["row"]])]
+            {"name": names.get(counted.player(key), counted.player(key)), "game": public_id,
+             "date": played_on}
+            for played_on, _pk, _seat, key, public_id in sorted(holders[figure["row"]])]
 
 
 #: how many (name, pad) pairs one query of :func:`record_holders` asks for
@@ -361,14 +363,14 @@ def results_table(group: Group, filters: Filters = Filters()) -> tuple[list[str]
         names = players_digest(connection, counted).names
         order = row_order(played_rulesets(connection, counted))
         heads = connection.execute(
-            counted.select(result, result.c.game_id, result.c.played_on, result.c.seat,
+            counted.select(result, game.c.public_id, result.c.played_on, result.c.seat,
                            result.c.name, result.c.wonder, result.c.side, result.c.total,
                            result.c.own_rank, result.c.pad, result.c.name_key,
                            result.c.edition, result.c.expansions, result.c.team, result.c.rank,
                            *POINTS)
+            .join(game, game.c.id == result.c.game_id)
             .order_by(result.c.game_id, result.c.seat)).all()
-        ids = public_ids(connection, {h.game_id for h in heads})
-    table = [{"date": h.played_on, "game": ids[h.game_id], "seat": h.seat + 1, "name": h.name,
+    table = [{"date": h.played_on, "game": h.public_id, "seat": h.seat + 1, "name": h.name,
               "player": names.get(counted.player(h.name_key), counted.player(h.name_key)),
               "edition": h.edition, "expansions": h.expansions.replace(",", " "),
               "team": h.team, "wonder": h.wonder, "side": h.side,
