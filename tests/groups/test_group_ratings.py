@@ -50,7 +50,8 @@ def test_the_fold_kept_equals_a_fold_from_scratch(monkeypatch):
         else:
             games = games[:rng.randrange(len(games))]
         read = []
-        answer = folds.ratings("group", revision, lambda: read.append(1) or list(games))
+        answer = folds.ratings("group", revision,
+                               lambda read=read, games=games: read.append(1) or list(games))
         assert answer == from_scratch(games)
         assert folds.ratings("group", revision, lambda: pytest.fail("read again")) == answer
         assert read == [1]
