@@ -102,7 +102,8 @@ def live_part(saved) -> tuple[dict, str] | None:
     shared = shared_pad(saved, pad_context)
     if isinstance(shared, Unscorable):
         return None
-    return ({"shared": shared, "saved": saved, "me": seats_remembered.your_seat(saved)},
+    return ({"shared": shared, "saved": saved, "me": seats_remembered.your_seat(saved),
+             "complete": shared.complete},
             pad_etag(saved.id, saved))
 
 

@@ -64,7 +64,7 @@ def test_an_armada_game_is_entered_with_its_typed_points_and_finished(browser, l
     naval = [number(cell) for cell in host.locator("tbody tr.row-typed:not(.label-row)").first
              .locator("td").all_inner_texts()]
     assert naval == [6, -3, 0]
-    expect(host.locator("#why-1-naval")).to_contain_text("-3, as typed by the players")
+    expect(host.locator("#why-1-naval")).to_contain_text("\u22123, as typed by the players")
     fits(host, "pad")
     dark = phone(browser, "dark")
     dark.goto(f"{live_server}/games/{game_id}")

@@ -197,8 +197,9 @@ def test_flask_report_writes_the_pdf(client, app, group_with_games, tmp_path):
     group_id, _games = group_with_games
     runner = app.test_cli_runner()
     target = tmp_path / "report.pdf"
-    answer = runner.invoke(args=["report", group_id, "--lang", "pl", "--paper", "letter",
-                                 "--output", str(target)])
+    # "--": a group's id may begin with "-" (token_urlsafe), which would read as an option
+    answer = runner.invoke(args=["report", "--lang", "pl", "--paper", "letter",
+                                 "--output", str(target), "--", group_id])
     assert answer.exit_code == 0, answer.output
     reader = PdfReader(str(target))
     assert round(float(reader.pages[0].mediabox.width)) == 612
