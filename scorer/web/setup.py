@@ -265,6 +265,7 @@ def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: in
                    if (found := part.seat_groups(form, ruleset, len(form.seats)))), None)
     return render_template("setup.html", form=form, saved=saved, rows=rows,
                            group=None if saved is not None else requested_group(),
+                           group_carried=not request.args.get("again"),
                            summary=setup_summary(form, rows, general, expansions, sections),
                            sections=[{"template": part.setup_template, "section": section}
                                      for part, section in sections if part.setup_template],
@@ -351,7 +352,7 @@ def handle(form: SetupForm, saved) -> object:
     title = form.title.data or None
     if saved is None:
         group = requested_group()
-        if request.form.get("group") and group is None:
+        if request.form.get("group") and group is None and not request.args.get("again"):
             errors = ErrorMap()
             errors.add("group", _("The group this game was to join no longer exists; "
                                   "nothing was saved. Start the game from the group's page."))
@@ -437,17 +438,20 @@ def edit_setup(game_id: str):
 
 
 def requested_group():
-    """The group a new game is started in: the page's ``group`` (from the group's page: this
-    browser has its link), or the group of the game played again if this browser may see it
-    there (its pad shows it); None for a game in no group (or a group deleted since). Always
-    worked out here: a browser that does not know a group is never shown its link."""
-    group_id = request.values.get("group")
-    if group_id:
-        return groups_service.load(group_id)
+    """The group a new game is started in: the group of the game played again if this browser
+    may see it there (it owns the game or knows the group, as its pad decides), or the page's
+    ``group`` (from the group's page: this browser has its link); None for a game in no group
+    (or a group deleted since). Always worked out here, on every request: a Play again page
+    carries no group of its own, so a browser that does not know a group is never shown its
+    link, and the posted form goes where the played game is now (a game taken out of its
+    group meanwhile starts none)."""
     again = request.args.get("again")
     if again:
         played = games_service.load(again)
         return visible_group(played) if played is not None else None
+    group_id = request.values.get("group")
+    if group_id:
+        return groups_service.load(group_id)
     return None
 
 
