@@ -1,10 +1,11 @@
-"""The list of a group's latest counted games, for its printed report: when each was saved,
-who played, their totals and who won.
+"""What a group did lately: its latest counted games, for its printed report (when each was
+saved, who played, their totals and who won), and its players' names, the latest first, for
+New game in the group.
 
 The statistics count every game; a report lists only the latest few (a group of thousands of
-games would print a book), read with two small queries over the results table for the games
-the filters count. A game of team play is won by its team (C14): its rows carry the team's
-names and rank, so the winners are the team.
+games would print a book), read with small queries over the results table for the games the
+filters count. A game of team play is won by its team (C14): its rows carry the team's names
+and rank, so the winners are the team.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from .statistics import Counted, Filters
 
 #: how many games the report lists
 LISTED = 30
+#: how many names New game offers
+NAMES_OFFERED = 40
 
 
 def recent_games(group: Group, filters: Filters, limit: int = LISTED) -> tuple[list[dict], int]:
@@ -50,3 +53,21 @@ def recent_games(group: Group, filters: Filters, limit: int = LISTED) -> tuple[l
     for found in games.values():
         found["totals"].sort(key=lambda t: (t["rank"], -t["total"]))
     return [games[pk] for pk in latest], count
+
+
+def recent_names(group: Group, limit: int = NAMES_OFFERED) -> list[str]:
+    """The group's players as the statistics show them (merged names under their chosen name,
+    else the latest spelling), the one who played most recently first: what New game in the
+    group offers to type."""
+    counted = Counted(group, Filters())
+    with get_engine().connect() as connection:
+        found = connection.execute(
+            counted.select(result, result.c.name_key, result.c.name, func.max(result.c.game_id))
+            .group_by(result.c.name_key, result.c.name)).all()
+    latest: dict[str, tuple[int, str]] = {}
+    for key, name, last in found:
+        player = counted.player(key)
+        if player not in latest or last > latest[player][0]:
+            latest[player] = (last, name)
+    ordered = sorted(latest.items(), key=lambda item: (-item[1][0], item[1][1]))
+    return [counted.shown.get(player, name) for player, (_last, name) in ordered][:limit]

@@ -27,6 +27,7 @@ from .expired_forms import shows_expired_buttons, shows_expired_forms
 from .figures import list_moments
 from .group_cache import group_figures
 from .group_labels import row_label, row_typed, wonder_side_label
+from .invite import qr_svg, table_url
 from .ownership import confirm_claim
 from .problems import ErrorMap
 
@@ -140,6 +141,27 @@ def filter_choices(group) -> dict:
 SORTS = ("wins", "rating")
 
 
+def your_groups() -> list:
+    """The groups this browser created or opened, the latest first (the home page lists them)."""
+    return service.known_groups(remembered.remembered())
+
+
+bp.add_app_template_global(your_groups)
+
+
+def group_link(group_id: str) -> str:
+    """The group page's address as the phones at the table reach it: shown on the page and
+    held by its QR code."""
+    return table_url("groups.page", group_id=group_id)
+
+
+@bp.get("/groups/<group_id>/qr.svg")
+def qr_code(group_id: str):
+    """The QR code of the group's link: another phone joins the group by scanning it."""
+    group = group_or_404(group_id)
+    return qr_svg(group_link(group.id))
+
+
 @bp.get("/groups/<group_id>")
 def page(group_id: str):
     group = group_or_404(group_id)
@@ -157,7 +179,8 @@ def page(group_id: str):
     drawn = group_figures(group, filters, GAMES_LISTED)
     status = 422 if errors else 200
     return render_template(
-        "group.html", group=group, figures=drawn.figures, games=drawn.games,
+        "group.html", group=group, link=group_link(group.id), figures=drawn.figures,
+        games=drawn.games,
         game_count=drawn.game_count, filters=filters, sort=sort,
         leaderboard=sorted_players(drawn.figures["players"], sort),
         choices=filter_choices(group), errors=errors, charts=drawn.charts,

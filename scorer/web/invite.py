@@ -44,10 +44,27 @@ def table_base_url() -> str:
     return public_url("0.0.0.0", port).rstrip("/")
 
 
-def join_url(game_id: str) -> str:
+def table_url(endpoint: str, **values) -> str:
+    """A page's address as the phones at the table reach it (see :func:`table_base_url`)."""
     if public_address.configured():
-        return public_address.external_url("invite.join", game_id=game_id)
-    return table_base_url() + url_for("invite.join", game_id=game_id)
+        return public_address.external_url(endpoint, **values)
+    return table_base_url() + url_for(endpoint, **values)
+
+
+def join_url(game_id: str) -> str:
+    return table_url("invite.join", game_id=game_id)
+
+
+def qr_svg(link: str):
+    """A QR code of ``link`` as an SVG answer (black on white, whatever the scheme: cameras
+    read it so), kept by the browser for ten minutes."""
+    buffer = io.BytesIO()
+    segno.make(link, error="m").save(
+        buffer, kind="svg", border=4, omitsize=True, xmldecl=False, svgclass=None, lineclass=None,
+        dark="#000", light="#fff")
+    response = current_app.response_class(buffer.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=600"
+    return response
 
 
 @bp.get("/games/<game_id>/invite")
@@ -61,13 +78,7 @@ def invite(game_id: str):
 @bp.get("/games/<game_id>/invite.svg")
 def qr_code(game_id: str):
     saved_or_404(game_id)
-    buffer = io.BytesIO()
-    segno.make(join_url(game_id), error="m").save(
-        buffer, kind="svg", border=4, omitsize=True, xmldecl=False, svgclass=None, lineclass=None,
-        dark="#000", light="#fff")
-    response = current_app.response_class(buffer.getvalue(), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "private, max-age=600"
-    return response
+    return qr_svg(join_url(game_id))
 
 
 def render_join(saved, status: int = 200):

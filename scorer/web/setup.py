@@ -21,6 +21,7 @@ from ..engine.validation import parse_game
 from ..games import access
 from ..games import service as games_service
 from ..groups import service as groups_service
+from ..groups.recent import recent_names
 from ..i18n import switch_language
 from ..safety.numbers import parse_int, parse_suffix
 from .editions import (
@@ -263,9 +264,10 @@ def show(form: SetupForm, saved=None, errors: ErrorMap | None = None, status: in
     general = errors.rest()
     groups = next((found for part in parts_of(ruleset)
                    if (found := part.seat_groups(form, ruleset, len(form.seats)))), None)
-    return render_template("setup.html", form=form, saved=saved, rows=rows,
-                           group=None if saved is not None else requested_group(),
+    group = None if saved is not None else requested_group()
+    return render_template("setup.html", form=form, saved=saved, rows=rows, group=group,
                            group_carried=not request.args.get("again"),
+                           group_names=recent_names(group) if group is not None else [],
                            summary=setup_summary(form, rows, general, expansions, sections),
                            sections=[{"template": part.setup_template, "section": section}
                                      for part, section in sections if part.setup_template],
