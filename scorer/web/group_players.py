@@ -17,6 +17,7 @@ from flask_babel import get_locale
 from ..groups import service
 from ..groups.player_page import player_page
 from ..storage.results import player_key
+from .figures import list_moments
 from .group_cache import filters_key, memo
 from .group_labels import row_label, row_typed, wonder_side_label
 from .groups import group_or_404, page_filters, page_query, player_url, refused_errors
@@ -48,11 +49,15 @@ def page(group_id: str, name: str):
         abort(404)
     found, chart = drawn
     history = found["history"]
+    recent = history[-HISTORY_LISTED:][::-1]
+    dates = {played["game"]: played["date"] for played in history}
+    best = [{"game": entry["game"], "date": dates[entry["game"]]} for entry in found["best_scores"]]
     status = 422 if errors else 200  # before the page takes the messages
     return render_template(
         "group_player.html", group=group, player=found, filters=filters, errors=errors,
-        query=page_query(filters), recent=history[-HISTORY_LISTED:][::-1], chart=chart,
-        dates={played["game"]: played["date"] for played in history}), status
+        query=page_query(filters), recent=recent, chart=chart,
+        # each game's date in the page's language, with its time where two share a day
+        recent_moments=list_moments(recent), best_moments=list_moments(best)), status
 
 
 def player_drawing(group, filters, name: str):

@@ -208,3 +208,18 @@ def test_counts_have_whole_number_axes(client, evening):
     axis = axis[:axis.index('class="axis x')]
     ticks = re.findall(r"<text[^>]*>([^<]+)</text>", axis)
     assert ticks and all(re.fullmatch(r"\d+", tick) for tick in ticks), ticks
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "pl"])
+def test_a_players_page_writes_its_figures_in_the_pages_language(client, evening, language):
+    group_id, _games = evening
+    figures = client.get(f"/api/v1/groups/{group_id}/players/Bo").json
+    client.set_cookie("lang", language)
+    html = client.get(f"/groups/{group_id}/players/Bo").get_data(as_text=True)
+    for value, places in ((figures["mean_total"], 1), (figures["median_total"], 1),
+                          (figures["mean_rank"], 2), (figures["rating"]["ordinal"], 2)):
+        assert f"<td>{local(value, places, language)}" in html, value
+    assert figures["rating"]["ordinal"] < 0 and MINUS in html
+    assert "2026-11-2" not in html.replace(f"/api/v1/groups/{group_id}", "")
+    # the games of the evening with their time
+    assert {"en": "7:00\u202fPM", "nl": "19:00", "pl": "19:00"}[language] in markup.unescape(html)

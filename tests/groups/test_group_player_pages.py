@@ -86,7 +86,10 @@ def test_a_players_page(client, group, language, words):
     for word in words:
         assert word in page, word
     data = client.get(f"/api/v1/groups/{group}/players/Ada").json
-    assert f"{data['rating']['ordinal']} " in page
+    ordinal = f"{abs(data['rating']['ordinal']):.2f}"  # as the page's language writes it
+    ordinal = ("\N{MINUS SIGN}" if data["rating"]["ordinal"] < 0 else "") + (
+        ordinal if language == "en" else ordinal.replace(".", ","))
+    assert f"{ordinal} " in page
     charts = re.findall(r'<img src="data:image/svg\+xml;base64,[^"]+" alt="([^"]+)"', page)
     assert len(charts) == 1
     against = page[page.index('id="player-against"'):page.index('id="player-games"')]
