@@ -5,8 +5,8 @@ A sheet is drawn again only after the game changed (its title, date or document:
 raises its revision too); until then the same bytes are served at the cost of reading a file.
 The files live in ``instance/sheet-cache/`` (private, like the database: they hold the
 players' names), named by game id so that a deleted game's sheets go with it (:func:`forget`).
-The key also holds a digest of the PDF code, templates, static files and catalogs, so a new
-version of the app never serves a sheet drawn by an older one. At most ``SHEET_CACHE_FILES``
+The key also holds a digest of the package's code, the PDF templates, static files and
+catalogs, so a new version of the app never serves a sheet drawn by an older one. At most ``SHEET_CACHE_FILES``
 files (500) are kept, the least recently used removed first.
 
 A group's report lives in ``report-cache/``, named by the group's internal id: its key holds the
@@ -50,8 +50,10 @@ def generation(*folders: str) -> str:
 
 
 def _sources() -> tuple[str, ...]:
+    """The whole package, not only the PDF code: a sheet's explanations come from the engine
+    and a report's charts and figures from the pages' and the groups' wings."""
     app = current_app
-    return (str(Path(__file__).parent), os.path.join(app.template_folder, "pdf"),
+    return (str(Path(__file__).parent.parent), os.path.join(app.template_folder, "pdf"),
             app.static_folder, *app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";"))
 
 
