@@ -6,8 +6,8 @@ raises its revision too); until then the same bytes are served at the cost of re
 The files live in ``instance/sheet-cache/`` (private, like the database: they hold the
 players' names), named by game id so that a deleted game's sheets go with it (:func:`forget`).
 The key also holds a digest of the package's code, the PDF templates, static files and
-catalogs, so a new version of the app never serves a sheet drawn by an older one. At most ``SHEET_CACHE_FILES``
-files (500) are kept, the least recently used removed first.
+catalogs, so a new version of the app never serves a sheet drawn by an older one. At most
+``SHEET_CACHE_FILES`` files (500) are kept, the least recently used removed first.
 
 A group's report lives in ``report-cache/``, named by the group's internal id: its key holds the
 group's revision (raised by every change of the group or its games), the filters and the day it
