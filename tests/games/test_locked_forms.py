@@ -91,3 +91,29 @@ def test_the_lock_is_offered_on_a_finished_game_only(csrf_app):
     assert "Unlock the cities" in owner.get(f"/games/{finished}").text
     assert owner.post(f"/games/{finished}/lock", data={"action": "unlock"}).status_code == 303
     assert 'value="lock"' in owner.get(f"/games/{finished}").text
+
+
+def test_every_post_to_a_locked_game_with_a_stale_form_answers_without_500(csrf_app):
+    """Every page a form posts to, sent for a locked game with no token or a stale one (as
+    its owner and as a guest): a clear answer, never a 500, and the game unchanged."""
+    owner = csrf_app.test_client()
+    game_id, player_id = locked_game(csrf_app, owner)
+    with csrf_app.app_context():
+        before = storage.load_game(game_id)
+    posts = [rule for rule in csrf_app.url_map.iter_rules()
+             if "POST" in rule.methods and "<game_id>" in rule.rule and not rule.rule.startswith("/api/")]
+    assert len(posts) >= 8
+    answers = 0
+    for rule in posts:
+        url = (rule.rule.replace("<game_id>", game_id).replace("<player_id>", player_id)
+               .replace("<token>", "x" * 43).replace("<group_id>", "no-such-group"))
+        for client in (owner, csrf_app.test_client()):
+            for token in (None, "stale"):
+                data = {"action": "save", "coins": "1", **({} if token is None else {"csrf_token": token})}
+                answer = client.post(url, data=data)
+                answers += 1
+                assert answer.status_code < 500, (url, answer.status_code)
+    with csrf_app.app_context():
+        after = storage.load_game(game_id)
+    assert (after.document, after.revision, after.locked) == (before.document, before.revision, True)
+    assert answers == len(posts) * 4

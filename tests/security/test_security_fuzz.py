@@ -4,7 +4,11 @@ The routes come from the app's URL map, the form fields and button values from e
 HTML, and the query parameters from the source (every ``request.args`` read), so pages and
 fields added later are fuzzed too. Hypothesis mixes the real values with arbitrary text and
 the probe's nasty ones (superscript and circled digits, control characters, huge numbers).
-Only a redirect (a post that was accepted) may change the saved games.
+Only a redirect (a post that was accepted) may change the saved games and groups.
+
+Issue 28: the groups' routes are fuzzed on a real group the client owns (with a game and merged
+names), the merges' names with the player-name rules' nasty cases, and every other method the
+API takes (``PUT``, ``PATCH``, ``DELETE``) as well.
 """
 
 from __future__ import annotations
@@ -33,9 +37,15 @@ NASTY = ["", "²", "①", "٣", "１", "-1", "0", "3", "7", "9" * 30, "1_0", " 1
          "up-²", "down-9", "goto-99", "science-²", "save", "count", "next", "prev", "pad", "x" * 5000,
          "a4", "letter", "en", "nl", "pl", "random", "A", "B"]
 PLAYER_IDS = ("pa", "pb", "pc")
+#: the names the fuzzed group's games have, and what the player-name rules refuse
+NAMES = ["Ada", "ada ", "Bob", "Cy", "Zofia", "Ada\x00", "\u202eevil", "bell\x07", "a\u200bb", "\ud800",
+         "x" * 41, "\u0301", ""]
+#: what a URL can carry (a lone surrogate is not text and cannot be sent in one)
+URL_NAMES = [name for name in NAMES if name != "\ud800"]
 ARG_VALUES = {"player_id": st.sampled_from([*PLAYER_IDS, *PLAYER_IDS, "0", "3", "zz", "²", "١", "\x00"]),
               "index": st.sampled_from([0, 1, 2, 0, 1, 2, 3, 10**12]),
-              "code": st.one_of(st.sampled_from(["en", "nl", "pl"]), st.text(max_size=8))}
+              "code": st.one_of(st.sampled_from(["en", "nl", "pl"]), st.text(max_size=8)),
+              "name": st.one_of(st.sampled_from(URL_NAMES), st.text(max_size=12))}
 
 
 def query_parameters() -> list[str]:
@@ -166,9 +176,31 @@ def new_game(app, client) -> str:
     return game_id
 
 
-def snapshot(app):
+def new_group(app, client, game_id: str) -> str:
+    """A group owned by ``client``'s browser holding ``game_id``, with two merged names (Bob
+    counted as Ada, shown as "Ada B."; Cy as Bob), so its owner pages and its merges are fuzzed
+    as their owner sees them."""
+    from scorer.games import access
+    from scorer.groups import service as groups_service
+
     with app.app_context():
-        return sorted((g.id, g.title, json.dumps(g.document, sort_keys=True)) for g in storage.list_games())
+        key = client.get_cookie("device").value
+        group = groups_service.create("Fuzz night", access.owner_of(key)[1])
+        groups_service.add_game(group, game_id)
+        groups_service.merge(group, "Bob", "Ada", "Ada B.")
+        groups_service.merge(group, "Cy", "Bob")
+    return group.id
+
+
+def snapshot(app):
+    """The saved games, and every group with its owner, games and merges."""
+    from scorer.groups import service as groups_service
+
+    with app.app_context():
+        games, groups, _merges = storage.snapshot()
+        return (sorted((g.id, g.title, g.group_pk, json.dumps(g.document, sort_keys=True)) for g in games),
+                sorted((g.id, g.name, g.owner_token_hash, json.dumps(groups_service.merges_of(g)))
+                       for g in groups))
 
 
 def rules(app, method):
@@ -179,12 +211,13 @@ def rules(app, method):
     return sorted(found, key=lambda rule: rule.rule)
 
 
-def url_for_rule(rule, game_id, draw) -> str:
+def url_for_rule(rule, game_id, draw, group_id: str = "no-such-group") -> str:
     parts = {}
     for argument in rule.arguments:
-        if argument == "game_id":
-            parts[argument] = draw(st.sampled_from([game_id] * 5 + ["no-such-game", "\x00",
-                                                                  "a\x00b", "é", "x" * 65]))
+        if argument in ("game_id", "group_id"):
+            real = game_id if argument == "game_id" else group_id
+            parts[argument] = draw(st.sampled_from([real] * 5 + ["no-such-game", "\x00",
+                                                               "a\x00b", "é", "x" * 65]))
         else:
             parts[argument] = draw(ARG_VALUES.get(argument, st.text(min_size=1, max_size=10)))
     url = rule.rule
@@ -193,10 +226,27 @@ def url_for_rule(rule, game_id, draw) -> str:
     return url
 
 
-def plain_url(rule, game_id) -> str:
-    """The rule's URL for the test game's first page of its kind (to read its form)."""
+def plain_url(rule, game_id, group_id: str = "no-such-group") -> str:
+    """The rule's URL for the test game's (and group's) first page of its kind (to read its
+    form)."""
     url = rule.rule.replace("<game_id>", game_id).replace("<player_id>", PLAYER_IDS[0])
+    url = url.replace("<group_id>", group_id).replace("<path:name>", "Ada")
     return re.sub(r"<(?:\w+:)?\w+>", "0", url)
+
+
+def api_bodies():
+    """Any JSON, a game document's shape, and a merge's names."""
+    name = st.one_of(st.sampled_from(NAMES), st.text(max_size=10), st.integers(), st.none())
+    return st.one_of(
+        st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+                     lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=20),
+        st.fixed_dictionaries({"players": st.lists(st.dictionaries(
+            st.sampled_from(["name", "wonder", "side", "stages", "cards", "coins", "tokens", "id"]),
+            st.one_of(st.text(max_size=8), st.integers(), st.lists(st.text(max_size=6), max_size=3)),
+            max_size=8), max_size=8)}),
+        st.fixed_dictionaries({"source": name, "target": name}, optional={"name": name}),
+        st.fixed_dictionaries({}, optional={"name": name, "locked": st.booleans()}))
 
 
 HEADER_TEXT = st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=30)
@@ -228,13 +278,14 @@ def test_any_query_on_any_page_answers_without_500(fuzz_app, endpoint):
     rule = next(rule for rule in rules(fuzz_app, "GET") if rule.endpoint == endpoint)
     client = fuzz_app.test_client()
     game_id = new_game(fuzz_app, client)
+    group_id = new_group(fuzz_app, client, new_game(fuzz_app, client))
     parameters = query_parameters()
-    examples = PDF_EXAMPLES if endpoint.startswith("pdf.") else EXAMPLES
+    examples = PDF_EXAMPLES if endpoint.startswith("pdf.") or endpoint.endswith(".report") else EXAMPLES
 
     @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.data())
     def check(data):
-        url = url_for_rule(rule, game_id, data.draw)
+        url = url_for_rule(rule, game_id, data.draw, group_id)
         query = data.draw(st.dictionaries(st.sampled_from(parameters), values_for([]), max_size=3))
         client.set_cookie("lang", data.draw(st.sampled_from(["en", "xx", "pl", ""])))
         answer = client.get(url, query_string=query, headers=headers(data.draw))
@@ -249,26 +300,23 @@ def test_any_post_on_any_page_answers_without_500_and_refused_posts_change_nothi
     rule = next(rule for rule in rules(fuzz_app, "POST") if rule.endpoint == endpoint)
     client = fuzz_app.test_client()
     game_id = new_game(fuzz_app, client)
-    page = client.get(plain_url(rule, game_id))
+    group_id = new_group(fuzz_app, client, new_game(fuzz_app, client))
+    page = client.get(plain_url(rule, game_id, group_id))
     sent, fields = read_form(page.get_data(as_text=True)) if page.status_code == 200 else ([], {})
     fields.pop("csrf_token", None)
+    if "source" in fields:  # the merge form: names of the group and the rules' nasty ones
+        for name in ("source", "target", "name"):
+            fields[name] = sorted(set(fields.get(name, [])) | set(URL_NAMES))
 
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.data())
     def check(data):
         target = new_game(fuzz_app, client)
-        url = url_for_rule(rule, target, data.draw)
+        group = new_group(fuzz_app, client, target) if "<group_id>" in rule.rule else group_id
+        url = url_for_rule(rule, target, data.draw, group)
         before = snapshot(fuzz_app)
         if rule.rule.startswith("/api/"):
-            body = data.draw(st.one_of(
-                st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),
-                             lambda inner: st.lists(inner, max_size=4)
-                             | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=20),
-                st.fixed_dictionaries({"players": st.lists(st.dictionaries(
-                    st.sampled_from(["name", "wonder", "side", "stages", "cards", "coins", "tokens", "id"]),
-                    st.one_of(st.text(max_size=8), st.integers(), st.lists(st.text(max_size=6), max_size=3)),
-                    max_size=8), max_size=8)})))
-            answer = client.post(url, json=body, headers=headers(data.draw))
+            answer = client.post(url, json=data.draw(api_bodies()), headers=headers(data.draw))
         else:
             # what the page sends, with a few fields changed, left out or added
             form: dict[str, list[str]] = {}
@@ -293,6 +341,41 @@ def test_any_post_on_any_page_answers_without_500_and_refused_posts_change_nothi
     check()
 
 
+def other_endpoints() -> list[tuple[str, str]]:
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE": ":memory:"})
+    return sorted((method, rule.endpoint) for rule in app.url_map.iter_rules()
+                  for method in rule.methods & {"PUT", "PATCH", "DELETE"})
+
+
+@pytest.mark.parametrize(("method", "endpoint"), other_endpoints())
+def test_any_put_patch_or_delete_answers_without_500_and_refused_ones_change_nothing(
+        fuzz_app, method, endpoint):
+    """The API's other methods, as the owner (by cookie, by a token, or neither) and a stranger."""
+    rule = next(rule for rule in fuzz_app.url_map.iter_rules()
+                if rule.endpoint == endpoint and method in rule.methods)
+    client, stranger = fuzz_app.test_client(), fuzz_app.test_client()
+    parameters = [*query_parameters(), "source"]
+
+    @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.data())
+    def check(data):
+        target = new_game(fuzz_app, client)
+        url = url_for_rule(rule, target, data.draw, new_group(fuzz_app, client, target))
+        query = data.draw(st.dictionaries(st.sampled_from(parameters),
+                                          st.one_of(st.sampled_from(URL_NAMES), values_for([])), max_size=2))
+        who = data.draw(st.sampled_from([client, client, stranger]))
+        extra = data.draw(st.sampled_from([{}, {"If-Match": '"0"'}, {"X-Owner-Token": "x" * 43},
+                                           {"X-Owner-Token": "\x00"}]))
+        before = snapshot(fuzz_app)
+        answer = who.open(url, method=method, query_string=query, json=data.draw(api_bodies()),
+                          headers={**headers(data.draw), **extra})
+        assert_sound(answer, (method, url, query))
+        if answer.status_code >= 400:
+            assert snapshot(fuzz_app) == before, (method, url, answer.status_code)
+
+    check()
+
+
 def test_the_fuzzing_covers_the_pages_and_their_parameters(fuzz_app):
     """The discovery above finds what it must, so the fuzzing cannot silently shrink to nothing."""
     assert {"next", "players", "paper", "count"} <= set(query_parameters())
@@ -309,3 +392,12 @@ def test_the_fuzzing_covers_the_pages_and_their_parameters(fuzz_app):
     setup = form_fields(client.get(f"/games/{game_id}/setup").get_data(as_text=True))
     assert {"seats-0-name", "seats-0-key", "edition", "version", "action"} <= set(setup)
     assert "up-1" in setup["action"] and client.get(f"/games/{game_id}/delete").status_code == 200
+    # the groups' pages too, as their owner sees them
+    assert {"groups.merge", "groups.undo_merge", "groups_api.merge_names", "groups.rename"} <= posts
+    assert {("DELETE", "groups_api.undo_merge"), ("PATCH", "groups_api.change_group"),
+            ("PUT", "games_api.lock")} <= set(other_endpoints())
+    group_id = new_group(fuzz_app, client, game_id)
+    merge = form_fields(client.get(f"/groups/{group_id}/merge").get_data(as_text=True))
+    assert {"source", "target", "name"} <= set(merge)
+    page = client.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert "Merged names" in page and 'name="source" value="Bob"' in page
