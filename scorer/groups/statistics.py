@@ -19,7 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Table, and_, case, func, or_, select, union_all
+from sqlalchemy import Table, and_, case, func, or_, select
 
 from ..storage import get_engine
 from ..storage.groups import Group
@@ -248,36 +248,33 @@ def row_figures(sums: dict, rulesets: list[tuple[int, list[str]]], order: list[s
 
 def record_holders(connection, counted: Counted, pad_rows: list[dict], maxima: dict,
                    names: dict[str, str]) -> None:
-    """Each row's ``best_by``: who holds its best, in which game, earliest first. Only the
-    names and pads whose maximum in a slot is that row's best (:func:`row_sums`' ``maxima``)
-    are read again, each a search of the index of a name's points by pad (one ``SELECT`` per
-    pair, joined by ``UNION ALL``: an ``OR`` of them would scan the group's rows)."""
+    """Each row's ``best_by``: who holds its best, in which game, earliest first.
+
+    One pass over the index of the group's points (``result_points``, which holds each
+    result's game, seat and date too, so no row of the table is read) finds the results that
+    hold a best in a slot of their pad; ``maxima`` (:func:`row_sums`') says which pads hold a
+    best at all. Their games' public ids are then asked for."""
     best = {figure["row"]: figure["best"] for figure in pad_rows}
-    wanted = []
-    for (key, pad), tops in maxima.items():
-        slots = [slot for slot, row in enumerate(pad.split(",")) if tops[slot] == best[row]]
-        if slots:
-            wanted.append(counted.select(result, result.c.played_on, result.c.game_id,
-                                         result.c.seat, result.c.name_key, game.c.public_id,
-                                         result.c.pad, *POINTS)
-                          .join(game, game.c.id == result.c.game_id)
-                          .where(result.c.name_key == key, result.c.pad == pad,
-                                 or_(*(POINTS[slot] == tops[slot] for slot in slots))))
+    pads = {pad for (_key, pad), tops in maxima.items()
+            if any(tops[slot] == best[row] for slot, row in enumerate(pad.split(",")))}
     holders: dict[str, list] = {row: [] for row in best}
-    for start in range(0, len(wanted), HOLDERS_ASKED):
-        for entry in connection.execute(union_all(*wanted[start:start + HOLDERS_ASKED])):
+    if pads:
+        wanted = or_(*(and_(result.c.pad == pad,
+                            or_(*(POINTS[slot] == best[row]
+                                  for slot, row in enumerate(pad.split(",")))))
+                       for pad in sorted(pads)))
+        for entry in connection.execute(
+                counted.select(result, result.c.played_on, result.c.game_id, result.c.seat,
+                               result.c.name_key, result.c.pad, *POINTS).where(wanted)):
             for slot, row in enumerate(entry.pad.split(",")):
-                if entry[6 + slot] == best[row]:
-                    holders[row].append(tuple(entry[:5]))
+                if entry[5 + slot] == best[row]:
+                    holders[row].append(tuple(entry[:4]))
+    ids = public_ids(connection, {entry[1] for found in holders.values() for entry in found})
     for figure in pad_rows:
         figure["best_by"] = [
-            {"name": names.get(counted.player(key), counted.player(key)), "game": public_id,
+            {"name": names.get(counted.player(key), counted.player(key)), "game": ids[pk],
              "date": played_on}
-            for played_on, _pk, _seat, key, public_id in sorted(holders[figure["row"]])]
-
-
-#: how many (name, pad) pairs one query of :func:`record_holders` asks for
-HOLDERS_ASKED = 100
+            for played_on, pk, _seat, key in sorted(holders[figure["row"]])]
 
 
 def public_ids(connection, game_pks, chunk: int = 900) -> dict[int, str]:

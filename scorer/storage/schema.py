@@ -163,7 +163,8 @@ Index("result_wonders", result.c.group_id, result.c.wonder, result.c.side, resul
 Index("result_pads", result.c.group_id, result.c.pad, result.c.game_id)
 Index("result_margins", result.c.group_id, result.c.rank, result.c.margin, result.c.game_id)
 Index("result_points", result.c.group_id, result.c.name_key, result.c.pad,
-      *(result.c[f"p{slot}"] for slot in range(PAD_SLOTS)))
+      *(result.c[f"p{slot}"] for slot in range(PAD_SLOTS)), result.c.game_id, result.c.seat,
+      result.c.played_on)
 
 # An API client's Idempotency-Key (a digest of its scope and the key) and the request it came
 # with, kept 24 hours: the same key and body answer the game the first request made.
