@@ -54,8 +54,10 @@ def read(pdf: bytes) -> PdfReader:
 
 
 def text_of(pdf: bytes) -> str:
-    """The PDF's words in order, one space apart: long labels wrap onto two lines."""
-    return " ".join(" ".join(page.extract_text() for page in read(pdf).pages).split())
+    """The PDF's words in order, one space apart: long labels wrap onto two lines, and a word
+    hyphenated at a line's end (print.css lets narrow headings do so, with U+2010) is joined."""
+    words = " ".join(" ".join(page.extract_text() for page in read(pdf).pages).split())
+    return words.replace("\u2010 ", "")
 
 
 def page_size_mm(pdf: bytes) -> tuple[float, float]:
