@@ -6,7 +6,7 @@ phones saving different cities at the same moment both keep their change. The ga
 stored whole as JSON, exactly as it was validated: the engine stays the single source of
 meaning, and each row records the document's format version so later versions of the app
 upgrade old games on read (:mod:`scorer.documents.upgrades`). Public ids are random
-(``secrets.token_urlsafe``) so a game's URL cannot be guessed from another one's.
+(:mod:`scorer.storage.public_ids`) so a game's URL cannot be guessed from another one's.
 
 Queries are SQLAlchemy Core, written once for both databases; the schema is migrated by
 Alembic (:mod:`.migrate`) when the app first touches the database or by ``flask db upgrade``.
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
 from collections import namedtuple
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from . import driver, migrate, results
 from .connect import get_engine
 from .engine import writer
 from .events import announce_game
+from .public_ids import new_public_id
 from .results import Checked
 from .revisions import touch_groups
 from .schema import game, request_key
@@ -203,7 +203,7 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
     _check_text(title=title, owner_token_hash=owner_token_hash, creation_key=creation_key)
     moment = _now()
     while True:
-        public_id = secrets.token_urlsafe(16)
+        public_id = new_public_id()
         try:
             with writer(get_engine()).begin() as connection:
                 made = _made_by(connection, creation_key) or _made_for(connection, request, moment)

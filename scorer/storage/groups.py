@@ -7,7 +7,6 @@ transaction and never deletes a game, and deletes its merged names (:mod:`.merge
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -18,6 +17,7 @@ from . import results
 from .connect import get_engine
 from .engine import writer
 from .events import announce_game, announce_group
+from .public_ids import new_public_id
 from .revisions import touch_groups
 from .schema import game, game_group, group_alias
 
@@ -46,7 +46,7 @@ def _group(row: Row) -> Group:
 def create_group(name: str, owner_token_hash: str | None = None) -> Group:
     moment = datetime.now(UTC)
     while True:
-        public_id = secrets.token_urlsafe(16)
+        public_id = new_public_id()
         try:
             with writer(get_engine()).begin() as connection:
                 connection.execute(insert(game_group).values(

@@ -37,10 +37,22 @@ def labels() -> dict:
 
 @bp.get("/groups/<group_id>/players/<path:name>")
 def page(group_id: str, name: str):
+    return player_view(group_id, name, request.args)
+
+
+@bp.get("/groups/<group_id>/player")
+def page_by_query(group_id: str):
+    """The same page for a name the path cannot carry (:func:`scorer.web.groups.player_url`)."""
+    args = request.args.copy()
+    name = args.pop("name", "")
+    return player_view(group_id, name, args)
+
+
+def player_view(group_id: str, name: str, args):
     group = group_or_404(group_id)
     errors = ErrorMap()
     try:
-        filters = service.parse_filters(page_filters(request.args))
+        filters = service.parse_filters(page_filters(args))
     except service.Refused as error:
         errors = refused_errors(error)
         filters = service.Filters()

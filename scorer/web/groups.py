@@ -72,10 +72,19 @@ def page_query(filters) -> dict:
     return query
 
 
+#: path segments a browser rewrites before it asks (``/players/..`` means the parent folder) or
+#: the router merges (``//``): a name holding one is sent in the query instead
+UNSAFE_SEGMENTS = frozenset({"", ".", ".."})
+
+
 def player_url(group_id: str, name: str, filters=None) -> str:
-    """The page of the player shown as ``name`` in the group, counting what ``filters`` count."""
-    return url_for("group_players.page", group_id=group_id, name=name,
-                   **(page_query(filters) if filters is not None else {}))
+    """The page of the player shown as ``name`` in the group, counting what ``filters`` count:
+    ``/groups/<id>/players/<name>``, or ``/groups/<id>/player?name=...`` for a name such as
+    ".." that no path keeps as it is."""
+    query = page_query(filters) if filters is not None else {}
+    if UNSAFE_SEGMENTS.intersection(name.split("/")):
+        return url_for("group_players.page_by_query", group_id=group_id, name=name, **query)
+    return url_for("group_players.page", group_id=group_id, name=name, **query)
 
 
 class UndoMergeForm(FlaskForm):

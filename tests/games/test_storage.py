@@ -39,6 +39,17 @@ def test_ids_are_long_and_distinct(ctx):
     assert all(len(public_id) >= 20 for public_id in ids)
 
 
+def test_new_ids_never_begin_with_a_dash(ctx, monkeypatch):
+    """A command line would read ``-Xy3...`` as an option: such draws are drawn again."""
+    from scorer.storage import groups, public_ids
+
+    drawn = iter(["-dash1", "-dash2", "GameId", "-dash3", "GroupId"])
+    monkeypatch.setattr(public_ids.secrets, "token_urlsafe", lambda size: next(drawn))
+    assert storage.create_game({"v": 1}) == "GameId"
+    assert groups.create_group("Club").id == "GroupId"
+    assert storage.load_game("-dash1") is None
+
+
 def test_update_keeps_title_unless_given(ctx):
     public_id = storage.create_game({"v": 1}, title="one")
     assert storage.update_game(public_id, {"v": 2})

@@ -12,7 +12,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from tests.groups.test_group_teams import solo_game, team_game
+from tests.groups.test_group_teams import entered, plain_game, player, solo_game, team_game
 
 
 @pytest.fixture
@@ -36,6 +36,26 @@ def test_every_name_on_the_group_page_leads_to_the_players_page(client, group):
     assert page.count(f'href="/groups/{group}/players/Ada"') >= 6
     filtered = client.get(f"/groups/{group}?expansions=none&players=3").get_data(as_text=True)
     assert f"/groups/{group}/players/Ada?expansions=none&players=3" in links(filtered)
+
+
+@pytest.mark.parametrize("name", ["..", ".", "a/../b", "x//y", "/lead", "trail/", "A/C"])
+def test_a_name_no_path_keeps_still_leads_to_its_page(client, name):
+    """A browser rewrites ``/players/..`` to the group's folder before it asks, and the router
+    merges ``//``: such a name's link carries it in the query, and the page is that player's."""
+    made = client.post("/api/v1/groups", json={"name": "Dots"}).json
+    game = entered(plain_game(player(name, "rhodes", coins=15), player("Bo", "gizah", coins=9),
+                              player("Cy", "babylon", coins=0)))
+    assert client.post(f"/api/v1/groups/{made['id']}/games", json=game).status_code == 201
+    page = client.get(f"/groups/{made['id']}?players=3").get_data(as_text=True)
+    href = next(link for link in links(page) if "/player" in link and "Bo" not in link
+                and "Cy" not in link)
+    if name == "A/C":
+        assert href.startswith(f"/groups/{made['id']}/players/A/C?")
+    else:
+        assert "/player?" in href and "players=3" in href
+    answer = client.get(href)
+    assert answer.status_code == 200
+    assert f"<h1>{html.escape(name)}</h1>" in answer.get_data(as_text=True)
 
 
 def test_the_leaderboard_shows_the_rating_and_sorts_by_it(client, group):
