@@ -10,7 +10,8 @@ with each such name a link to its page when the game's edition has it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
 
 from flask import url_for
 from markupsafe import Markup, escape
@@ -22,11 +23,40 @@ from .card_index import card_index
 Links = Mapping[tuple[str, str], str]
 
 
+@lru_cache(maxsize=64)
+def _named(index, edition: str) -> dict[tuple[str, str], tuple[str, str]]:
+    """(name context, English name) -> (edition, id) of the entries of ``index`` in
+    ``edition`` (the last entry of a name wins)."""
+    return {(entry.label.context, entry.label.text): (entry.edition, entry.id)
+            for entry in index.entries if entry.edition == edition}
+
+
+class NameLinks(Mapping):
+    """:data:`Links` of an edition whose addresses are built as they are asked for: a pad's
+    explanations name a few dozen of the edition's hundreds of cards and wonders, and building
+    every address was a sixth of drawing a pad."""
+
+    def __init__(self, named: dict[tuple[str, str], tuple[str, str]]):
+        self._named = named
+        self._urls: dict[tuple[str, str], str] = {}
+
+    def __getitem__(self, name: tuple[str, str]) -> str:
+        url = self._urls.get(name)
+        if url is None:
+            edition, card_id = self._named[name]
+            url = self._urls[name] = url_for("cards.page", edition=edition, card_id=card_id)
+        return url
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self._named)
+
+    def __len__(self) -> int:
+        return len(self._named)
+
+
 def name_links(edition: str) -> Links:
     """The card, wonder and expansion card names of an edition, with their pages."""
-    return {(entry.label.context, entry.label.text):
-            url_for("cards.page", edition=entry.edition, card_id=entry.id)
-            for entry in card_index().entries if entry.edition == edition}
+    return NameLinks(_named(card_index(), edition))
 
 
 def card_url(edition: str, card_id: str) -> str | None:

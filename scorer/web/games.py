@@ -7,6 +7,8 @@ so it works without JavaScript).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -27,7 +29,7 @@ from .editions import ruleset_title
 from .expansions import pad_lines
 from .expired_forms import shows_expired_buttons
 from .groups import group_of_game
-from .pad_cache import Unscorable, shared_pad
+from .pad_cache import Unscorable, phone_part, shared_pad, stamped_pad
 from .pad_rows import pad_rows
 from .problems import ErrorMap
 from .saved import saved_or_404
@@ -91,9 +93,22 @@ def pad_etag(game_id: str, stamp) -> str:
     """The live part's validator for this browser: the game's revision and lock in the page's
     language (:func:`scorer.games.service.revision_tag`), this browser's own city, and the
     owner's buttons only while this browser owns the game (a hand-over changes that)."""
-    owner = "owner" if access.can_manage(stamp) else ""
-    return (f"{games_service.revision_tag(stamp, get_locale())}"
-            f"-{seats_remembered.player_id(game_id) or ''}-{owner}")
+    return live_etag(stamp, seats_remembered.player_id(game_id), access.can_manage(stamp))
+
+
+def live_etag(stamp, seat: str | None, owner: bool) -> str:
+    """:func:`pad_etag` of this browser's ``seat`` (its remembered player id) and ``owner``."""
+    return f"{games_service.revision_tag(stamp, get_locale())}-{seat or ''}-{'owner' if owner else ''}"
+
+
+@dataclass(frozen=True)
+class PadGame:
+    """What a phone's own part of the live pad reads of its game (the ``saved`` of
+    _pad_live.html and _owner_actions.html): its id, lock and owner, all in the game's stamp."""
+
+    id: str
+    locked: bool
+    owner_token_hash: str | None
 
 
 def live_part(saved) -> tuple[dict, str] | None:
@@ -122,19 +137,28 @@ def pad(game_id: str):
 def live(game_id: str):
     """The pad's live part alone, polled by ``static/live.js``: 304 until the game changes, at
     the cost of one indexed read of the game's revision; a changed pad is drawn once per
-    revision and language, whichever phone asks first (:mod:`scorer.web.pad_cache`)."""
+    revision and language, whichever phone asks first (:mod:`scorer.web.pad_cache`), and the
+    other phones add their own parts to it from that read alone (the game is not loaded)."""
     stamp = storage.game_stamp(game_id)
     if stamp is None:
         abort(404)
-    etag = pad_etag(game_id, stamp)
+    seat, owner = seats_remembered.player_id(game_id), access.can_manage(stamp)
+    etag = live_etag(stamp, seat, owner)
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
-        part = live_part(saved_or_404(game_id))
-        if part is None:  # a saved game the engine no longer accepts: the full page explains why
+        shared = stamped_pad(game_id, stamp, games_service.load, pad_context)
+        if isinstance(shared, Unscorable):  # the full page explains why
             return make_response("", 409)
-        context, etag = part  # the game may have changed since its stamp was read
-        response = make_response(render_template("_pad_live.html", **context))
+        if shared is None:  # the game changed since its stamp was read: answer the new one
+            part = live_part(saved_or_404(game_id))
+            if part is None:
+                return make_response("", 409)
+            context, etag = part
+            response = make_response(render_template("_pad_live.html", **context))
+        else:
+            game = PadGame(game_id, stamp.locked, stamp.owner_token_hash)
+            response = make_response(phone_part(shared, game, shared.seat(seat), owner))
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Accept-Language")

@@ -10,7 +10,7 @@ entries early; the revision in every key keeps another worker's change from meet
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from flask import Flask, current_app, render_template
 from flask_babel import get_locale
@@ -34,6 +34,17 @@ class SharedPad:
     explanations: Markup  # how each number was counted
     played_with: str  # the edition and expansions, for the page's subtitle
     complete: bool  # every city entered: the next step is the next game
+    #: each player's id and name, as a phone's "Your city" button shows them: with these a
+    #: phone's own part is drawn from the stamp alone, the saved game neither read nor parsed
+    players: dict[str, dict] = field(default_factory=dict)
+    #: a stranger's live part around the shared parts, per (seat, the game has an owner):
+    #: see :func:`phone_part`
+    frames: dict[tuple, list[str]] = field(default_factory=dict, compare=False, repr=False)
+
+    def seat(self, player_id: str | None) -> dict | None:
+        """The player ``player_id`` (a phone's remembered seat), if still in the game: what
+        :func:`scorer.games.seats.your_seat` finds in the saved document."""
+        return self.players.get(player_id) if player_id is not None else None
 
 
 @dataclass(frozen=True)
@@ -47,22 +58,84 @@ def memo(app: Flask | None = None) -> RevisionMemo:
     return (app or current_app).extensions[EXTENSION]
 
 
+def _key(revision: int, locked: bool) -> tuple:
+    return revision, bool(locked), str(get_locale())
+
+
+def _drawn(saved, draw) -> SharedPad | Unscorable:
+    game, problems = parse_game(saved.document)
+    if problems:
+        return Unscorable(problems)
+    context = draw(saved, game)
+    parts = render_template("_pad_shared.html", **context).split(MARKER)
+    head, table, actions, explanations = (Markup(part) for part in parts)
+    players: dict[str, dict] = {}
+    for player in saved.document["players"]:
+        if isinstance(player, dict) and isinstance(player.get("id"), str):
+            players.setdefault(player["id"], {key: player[key] for key in ("id", "name")
+                                              if key in player})
+    return SharedPad(head, table, actions, explanations, context["played_with"],
+                     context["complete"], players)
+
+
 def shared_pad(saved, draw) -> SharedPad | Unscorable:
     """The pad's shared parts for ``saved``; ``draw(saved, game)`` gives the template's context
     when they must be drawn (the views' :func:`scorer.web.games.pad_context`)."""
-    key = (saved.revision, bool(saved.locked), str(get_locale()))
+    return memo().get_or_make(saved.id, _key(saved.revision, saved.locked),
+                              lambda: _drawn(saved, draw))
 
+
+class _Moved(Exception):
+    """The game was saved (or locked, or deleted) between its stamp and its load."""
+
+
+def stamped_pad(game_id: str, stamp, load, draw) -> SharedPad | Unscorable | None:
+    """The pad's shared parts for the game as its :class:`scorer.storage.Stamp` says it is,
+    read from the memo without loading the game: after a save the first phone draws them
+    (``load(game_id)`` then ``draw``), the table's other phones only add their own parts. None
+    when the game moved on between the stamp and the load: the caller answers from a new load
+    (an entry is only ever stored under the revision it was drawn from)."""
     def make() -> SharedPad | Unscorable:
-        game, problems = parse_game(saved.document)
-        if problems:
-            return Unscorable(problems)
-        context = draw(saved, game)
-        parts = render_template("_pad_shared.html", **context).split(MARKER)
-        head, table, actions, explanations = (Markup(part) for part in parts)
-        return SharedPad(head, table, actions, explanations, context["played_with"],
-                         context["complete"])
+        saved = load(game_id)
+        if saved is None or (saved.revision, bool(saved.locked)) != (stamp.revision,
+                                                                     bool(stamp.locked)):
+            raise _Moved(game_id)
+        return _drawn(saved, draw)
 
-    return memo().get_or_make(saved.id, key, make)
+    try:
+        return memo().get_or_make(game_id, _key(stamp.revision, stamp.locked), make)
+    except _Moved:
+        return None
+
+
+#: stands for each shared part in a frame; a phone's part that holds one itself (a player's
+#: name) is drawn whole instead
+SLOT = "\x00"
+_SLOTTED = dict(head=Markup(SLOT), table=Markup(SLOT), actions=Markup(SLOT),
+                explanations=Markup(SLOT))
+
+
+def phone_part(shared: SharedPad, game, me: dict | None, owner: bool) -> str:
+    """_pad_live.html for one phone: the shared parts with its own city's button and, for the
+    game's owner, the owner's buttons. A phone that is not the owner gets the same answer as
+    every other such phone in its seat, so its frame (the template drawn around the shared
+    parts) is drawn once per seat and kept with the shared parts; the owner's is drawn each
+    time (its lock form carries the session's CSRF token). ``game`` has the game's id, lock
+    and owner hash (:class:`scorer.web.games.PadGame`), the lock already in the memo's key."""
+    context = {"saved": game, "me": me, "complete": shared.complete}
+    if owner:
+        return render_template("_pad_live.html", shared=shared, **context)
+    key = (me["id"] if me else None, bool(game.owner_token_hash))
+    frame = shared.frames.get(key)
+    if frame is None:
+        drawn = render_template("_pad_live.html", shared=replace(shared, **_SLOTTED), **context)
+        frame = drawn.split(SLOT)
+        if len(frame) != len(_SLOTTED) + 1:
+            return render_template("_pad_live.html", shared=shared, **context)
+        shared.frames[key] = frame
+    head, between_1, between_2, between_3, tail = frame
+    return "".join((head, shared.head, between_1, shared.table, between_2, shared.actions,
+                    between_3, shared.explanations, tail))
 
 
 def _forget_changed(app: Flask, game_id: str, **_change) -> None:
