@@ -1,6 +1,7 @@
 """Benchmark: does a flood of PDF or group-page requests slow every other table's live pad?
 
-Serves the app with gunicorn (its shipped config, ``--workers`` sync workers, on SQLite) from
+Serves the app with gunicorn (its shipped config: ``--workers`` gthread workers of ``THREADS``
+threads, on SQLite; ``--threads`` overrides the shipped count) from
 ``--app-dir`` (this checkout by default; point it at another checkout to measure that version),
 then measures the live pad of one game (``GET /games/<id>/live`` without a validator, so the
 partial is drawn each time) from a probe looping every 50 ms: first alone, then while
@@ -8,12 +9,16 @@ partial is drawn each time) from a probe looping every 50 ms: first alone, then 
 sheet never drawn before: no cache helps). Prints the probe's p50 and p99 in both phases and
 what the sheet clients got (drawn sheets per second, 503 answers).
 
+The shipped per-client limits are on, as a host runs it (every flood client has the same
+address and no cookie, so they share one budget and are refused, held, once over it);
+``--limits off`` measures the server alone.
+
 ``--target report`` floods the report of a group of ``--group-games`` games instead
 (``/groups/<id>/report.pdf``, the same report again and again, as a table's phones would), and
 ``--target group`` its page (``/groups/<id>``); ``--target sheet`` (the default) is as above.
 
     .venv/bin/python benchmarks/pdf_load.py [--target sheet|report|group] [--clients 16]
-        [--seconds 30] [--app-dir DIR]
+        [--seconds 30] [--limits on|off] [--threads N] [--app-dir DIR]
 """
 
 from __future__ import annotations
@@ -66,6 +71,15 @@ def make_games(app_dir: Path, database: str, count: int, grouped: int = 0) -> tu
     return ids, group_id
 
 
+def server_settings(app_dir: Path, env: dict) -> str:
+    """The worker class and threads the shipped gunicorn config gives under ``env``."""
+    code = ("from scorer.serving import gunicorn_config as c\n"
+            "print(getattr(c, 'worker_class', 'sync'), getattr(c, 'threads', 1))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=app_dir, env=env, check=True,
+                         capture_output=True, text=True).stdout.split()
+    return f"{out[0]} workers of {out[1]} threads"
+
+
 def get(port: int, path: str) -> tuple[int, float]:
     start = time.perf_counter()
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
@@ -103,6 +117,9 @@ def main() -> None:
     parser.add_argument("--app-dir", type=Path, default=HERE.parent)
     parser.add_argument("--target", choices=("sheet", "report", "group"), default="sheet")
     parser.add_argument("--group-games", type=int, default=300)
+    parser.add_argument("--limits", choices=("on", "off"), default="on")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="threads per worker (default: the shipped config's)")
     args = parser.parse_args()
     app_dir = args.app_dir.resolve()
     with tempfile.TemporaryDirectory() as folder:
@@ -113,9 +130,13 @@ def main() -> None:
         flooded = {"report": f"/groups/{group_id}/report.pdf", "group": f"/groups/{group_id}"}
         port = free_port()
         env = {**os.environ, "SCORER_INSTANCE_PATH": folder, "SCORER_DATABASE": database,
-               "SCORER_SECRET_KEY": "benchmark", "SCORER_RATELIMIT_ENABLED": "false",
+               "SCORER_SECRET_KEY": "benchmark",
+               "SCORER_RATELIMIT_ENABLED": "true" if args.limits == "on" else "false",
                "SCORER_REQUEST_LOG": "false", "WEB_CONCURRENCY": str(args.workers),
                "BIND": f"127.0.0.1:{port}"}
+        if args.threads:
+            env["THREADS"] = str(args.threads)
+        shipped = server_settings(app_dir, env)
         gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
         server = subprocess.Popen([gunicorn, "-c", "python:scorer.serving.gunicorn_config",
                                    "scorer:create_app()"], cwd=app_dir, env=env,
@@ -136,7 +157,7 @@ def main() -> None:
             stop = threading.Event()
             lock = threading.Lock()
             queue = iter(sheets[:-1])
-            counts = {"drawn": 0, "busy": 0, "other": 0}
+            counts = {"drawn": 0, "busy": 0, "refused": 0, "other": 0}
 
             def flood():
                 with lock:
@@ -145,9 +166,9 @@ def main() -> None:
                     url = flooded.get(args.target, f"/games/{game_id}/sheet.pdf")
                     status, _ms = get(port, url)
                     with lock:
-                        key = "drawn" if status == 200 else "busy" if status == 503 else "other"
+                        key = {200: "drawn", 503: "busy", 429: "refused"}.get(status, "other")
                         counts[key] += 1
-                        if status != 503 and args.target == "sheet":  # a sheet never drawn yet
+                        if status == 200 and args.target == "sheet":  # a sheet never drawn yet
                             game_id = next(queue, None)
 
             clients = [threading.Thread(target=flood) for _ in range(args.clients)]
@@ -163,7 +184,8 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait()
-    print(f"app: {app_dir}; gunicorn {args.workers} sync workers; {os.cpu_count()} cores")
+    print(f"app: {app_dir}; gunicorn {args.workers} {shipped}; limits {args.limits}; "
+          f"{os.cpu_count()} cores")
     print(f"live pad alone:            p50 {statistics.median(alone):7.1f} ms  p99 "
           f"{percentile(alone, 0.99):7.1f} ms  ({len(alone)} requests)")
     print(f"live pad under {args.clients} {args.target} clients: "
@@ -171,9 +193,10 @@ def main() -> None:
           f"{percentile(loaded, 0.99):7.1f} ms  ({len(loaded)} requests)")
     ratio = statistics.median(loaded) / statistics.median(alone)
     print(f"the flood moves the live pad's median {ratio:.1f}x (load average {os.getloadavg()[0]:.2f})")
+    answered = sum(counts.values())
     print(f"{args.target} answers: {counts['drawn']} 200 ({counts['drawn'] / elapsed:.1f}/s), "
-          f"{counts['busy']} answered "
-          f"503 busy, {counts['other']} other, in {elapsed:.0f} s")
+          f"{counts['busy']} 503 busy, {counts['refused']} 429 refused, {counts['other']} other, "
+          f"in {elapsed:.0f} s ({answered / elapsed:.1f} answers/s in all)")
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ import secrets
 from flask import Flask, Response, abort, current_app, g, request
 
 from .. import storage
-from ..safety import signed_cookies
+from ..safety import limits, signed_cookies
 from ..safety.headers import cookie_flags
 from ..safety.signed_cookies import COOKIE_AGE
 
@@ -234,4 +234,5 @@ def remember_opened(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.after_request(remember_opened)
+    app.extensions[limits.BROWSER_ID] = device_key  # the limits count a browser by its key
     app.jinja_env.globals.update(can_manage=can_manage)

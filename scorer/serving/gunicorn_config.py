@@ -4,6 +4,12 @@
 
 Workers from the core count (gunicorn's rule of thumb, 2 x cores + 1: requests wait on the
 database and on WeasyPrint, so a core keeps two busy). ``WEB_CONCURRENCY`` overrides the count.
+Each worker is a gthread worker answering ``THREADS`` requests at once (8 by default): a sync
+worker is taken whole by one client, so 16 clients asking without pause kept 4 sync workers busy
+and every other table's live pad queued behind them; with threads, a client over its limit is
+held (:mod:`scorer.safety.limits`) on a thread while the others keep answering. A worker takes
+a connection only when it has a thread free (``worker_connections`` = ``THREADS``), so a
+request waits in the kernel's queue for whichever worker frees first, not in one busy worker's.
 The address is ``127.0.0.1:8000``: the reverse proxy on this machine reaches it and nobody else
 does, which matters because ``SCORER_PROXY_FIX`` makes the app believe the ``X-Forwarded-*``
 headers of whoever connects. ``PORT`` changes the port, ``BIND`` the whole address (a proxy on
@@ -20,6 +26,10 @@ import os
 
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1))
+worker_class = "gthread"
+threads = int(os.environ.get("THREADS", 8))
+worker_connections = threads
+keepalive = 0  # the reverse proxy keeps the phones' connections; one request per connection here
 timeout = 60  # a 7-page score sheet renders in about 1.3 s; a stuck worker is recycled
 graceful_timeout = 20
 errorlog = "-"
@@ -65,4 +75,8 @@ def when_ready(server):
 def post_worker_init(worker):
     from scorer.serving import background
 
+    # the limits hold refusals on all but two of the worker's threads (scorer/safety/limits.py)
+    config = getattr(worker.wsgi, "config", None)
+    if config is not None:
+        config.setdefault("SERVER_THREADS", getattr(getattr(worker, "cfg", None), "threads", threads))
     background.start(worker.wsgi)

@@ -64,6 +64,7 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> None:
         logging.getLogger(name).setLevel(logging.INFO)
     app = create_app()
     background.start(app)  # retention's passes, when the host turned retention on
+    app.config.setdefault("SERVER_THREADS", THREADS)  # held refusals (scorer/safety/limits.py)
     url = announce(options.host, options.port, out)
     # The invite page of a game opened on this machine (127.0.0.1) shows this address instead.
     app.config.setdefault("TABLE_URL", url)

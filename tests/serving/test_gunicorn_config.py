@@ -9,11 +9,13 @@ import logging
 
 import pytest
 
+from scorer import create_app
+from scorer.safety import limits
 from scorer.serving import gunicorn_config
 
 
 def settings(monkeypatch, **environment):
-    for name in ("BIND", "PORT", "WEB_CONCURRENCY"):
+    for name in ("BIND", "PORT", "WEB_CONCURRENCY", "THREADS"):
         monkeypatch.delenv(name, raising=False)
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
@@ -58,3 +60,23 @@ def test_trusting_forwarded_headers_on_an_open_address_is_warned_about(monkeypat
     with caplog.at_level(logging.WARNING, logger="gunicorn.error"):
         gunicorn_config.when_ready(Server)
     assert "SCORER_PROXY_FIX trusts" in caplog.text
+
+
+def test_workers_answer_on_threads_and_take_a_connection_only_with_a_thread_free(monkeypatch):
+    """Issue 31: sync workers are taken whole by a flooding client; gthread workers hold its
+    refusals on a few threads and answer the others. A worker with every thread busy leaves new
+    connections to the other workers (``worker_connections`` = threads)."""
+    config = settings(monkeypatch)
+    assert config.worker_class == "gthread"
+    assert config.threads == config.worker_connections == 8
+    config = settings(monkeypatch, THREADS="6")
+    assert config.threads == config.worker_connections == 6
+
+    class Worker:  # what gunicorn hands its post_worker_init hook
+        class cfg:
+            threads = 6
+        wsgi = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE": ":memory:"})
+
+    config.post_worker_init(Worker)
+    assert Worker.wsgi.config["SERVER_THREADS"] == 6
+    assert limits.hold_capacity(Worker.wsgi) == 4
