@@ -6,6 +6,8 @@ request, medians:
 - the live pad polled with its ETag while nothing changed (the 304 every phone sends every 2 s);
 - the live pad after a save, for each of a table's 7 phones (each with its own seat);
 - the pad page (``GET /games/<id>``) of an unchanged game;
+- a player's city page (``GET /games/<id>/players/<player>``), and saving it (its form posted
+  back as a phone sends it, answered with the redirect to the pad);
 - the group page of a group of ``--games`` games (300), unchanged, and after one save in it;
 - the group report PDF, unchanged (cached), and drawn.
 
@@ -18,6 +20,7 @@ temporary folder, in a child process) and prints both, with the ratios, in one r
 from __future__ import annotations
 
 import argparse
+import html.parser
 import json
 import os
 import random
@@ -29,8 +32,46 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MEASURES = ("live 304", "live after a save (per phone)", "pad page", "group page",
+MEASURES = ("live 304", "live after a save (per phone)", "pad page", "city page",
+            "city save (POST)", "group page",
             "group page after a save", "report (unchanged)", "report (drawn)")
+
+
+class FormFields(html.parser.HTMLParser):
+    """The fields a browser sends with a page's first POST form, as it shows them (checked
+    boxes, selected options, hidden values; the button is added by the caller)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fields: list[tuple[str, str]] = []
+        self.inside = self.done = False
+        self.select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        found = dict(attrs)
+        if tag == "form" and found.get("method") == "post" and not self.done:
+            self.inside = True
+        if not self.inside or "disabled" in found:
+            return
+        if tag == "input" and found.get("name") and found.get("type") not in ("submit", "button"):
+            if found.get("type") not in ("checkbox", "radio") or "checked" in found:
+                self.fields.append((found["name"], found.get("value") or ""))
+        elif tag == "select":
+            self.select = found.get("name")
+        elif tag == "option" and self.select and "selected" in found:
+            self.fields.append((self.select, found.get("value") or ""))
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self.select = None
+        elif tag == "form" and self.inside:
+            self.inside, self.done = False, True
+
+
+def form_of(page: str) -> list[tuple[str, str]]:
+    parser = FormFields()
+    parser.feed(page)
+    return parser.fields
 
 
 def cpu_ms(call, runs: int) -> float:
@@ -44,7 +85,10 @@ def cpu_ms(call, runs: int) -> float:
 
 def measure(root: Path, games: int, runs: int) -> dict[str, float]:
     sys.path.insert(0, str(root))
+    from werkzeug.datastructures import MultiDict
+
     from scorer import create_app, storage
+    from scorer.games import service as games_service
     from scorer.groups import service as groups_service
     from tests import helpers
 
@@ -91,6 +135,25 @@ def measure(root: Path, games: int, runs: int) -> dict[str, float]:
             table_after_a_save() for _ in range(max(5, runs // 10)))
         get(first, f"/games/{game_id}")
         found["pad page"] = cpu_ms(lambda: get(first, f"/games/{game_id}"), runs)
+        with app.app_context():
+            player_id = games_service.load(game_id).document["players"][1]["id"]
+        city = f"/games/{game_id}/players/{player_id}"
+        get(first, city)
+        found["city page"] = cpu_ms(lambda: get(first, city), runs)
+        def save() -> float:
+            """One save's CPU ms; then the pad it leads to, as the phone asks for it (which
+            shows and drops the save's flash message), not counted."""
+            start = time.process_time()
+            with first.post(city, data=MultiDict(fields)) as answer:
+                spent = (time.process_time() - start) * 1000
+                assert answer.status_code in (302, 303), (answer.status_code, fields)
+                get(first, answer.headers["Location"])
+            return spent
+
+        for _ in range(2):  # the first save writes the city as the form writes it: a new version
+            fields = form_of(get(first, city).get_data(as_text=True)) + [("action", "pad")]
+            save()
+        found["city save (POST)"] = statistics.median(save() for _ in range(max(10, runs // 5)))
         page = f"/groups/{group.id}"
         get(first, page)
         found["group page"] = cpu_ms(lambda: get(first, page), runs)
@@ -160,7 +223,9 @@ def main() -> None:
     print(f"{'answer':32}{columns}")
     for name in MEASURES:
         line = f"{name:32}{now[name]:14.2f}"
-        if before:
+        if before and name not in before:
+            line += f"{'-':>18}"
+        elif before:
             ratio = before[name] / now[name] if now[name] else float("inf")
             line += f"{before[name]:18.2f}{ratio:7.1f}x"
         print(line)

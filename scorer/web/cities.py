@@ -153,8 +153,12 @@ def token_problems(errors: ErrorMap, at: str, kinds, several: bool) -> list[str]
             for kind in kinds for message in errors.take(f"{at}.tokens.{kind.id}")]
 
 
+#: ``render_city``'s ``me`` when the caller has not looked it up
+_LOOK_UP = object()
+
+
 def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: dict, status=200,
-                conflict: dict | None = None, ask_empty: bool = False):
+                conflict: dict | None = None, ask_empty: bool = False, me=_LOOK_UP):
     ruleset = document_ruleset(saved.document)
     catalog = ruleset.catalog
     kinds = token_fields(ruleset)
@@ -189,8 +193,7 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
         token_fields=list(kinds), typed_tokens=VICTORIES,
         deck_players=max(len(card_lists), ruleset.min_players),
         token_max={name: held[0].limit for name, held in kinds.items()}, max_battles=ruleset.max_battles,
-        conflict=conflict, me=seats_remembered.your_seat(saved)
-        if seats_remembered.chosen_player(saved.id) else None,
+        conflict=conflict, me=chosen_seat(saved) if me is _LOOK_UP else me,
         ask_empty=ask_empty, empty_ok=EMPTY_OK, done=DONE,
     ), status
 
@@ -331,7 +334,8 @@ def edit(game_id: str, player_id: str):
         return player_gone() if request.method == "POST" else abort(404)
     access.require("enter", saved)  # a locked game shows no city form (403, saying why)
     ruleset = document_ruleset(saved.document)
-    me = not_yours(saved, player_id)
+    chosen = chosen_seat(saved)
+    me = not_yours(chosen, player_id)
     if request.method == "GET" and me is not None and not request.args.get("other"):
         return render_template("not_yours.html", saved=saved, me=me,
                                player=saved.document["players"][index])
@@ -339,23 +343,24 @@ def edit(game_id: str, player_id: str):
         player = saved.document["players"][index]
         form = new_form(ruleset, player, formdata=None, data={
             **player_data(player, ruleset), "version": games_service.city_version(player)})
-        return render_city(saved, index, form, ErrorMap(), saved.document)
+        return render_city(saved, index, form, ErrorMap(), saved.document, me=chosen)
     form = new_form(ruleset, saved.document["players"][index])
     if not known_action(saved.document, request.form.get("action", "")):
         errors = ErrorMap()
         errors.add("action", _("The form was sent with a button this page does not have; "
                                "nothing was saved. Check the city and save again."))
         form.validate()
-        return render_city(saved, index, form, errors, saved.document, status=400)
+        return render_city(saved, index, form, errors, saved.document, status=400, me=chosen)
     form_ok = form.validate()
     document = city_document(saved, index, form)
     _game, problems = parse_game(document)
     if problems or not form_ok:
-        return render_city(saved, index, form, ErrorMap(problems), document, status=422)
+        return render_city(saved, index, form, ErrorMap(problems), document, status=422,
+                           me=chosen)
     action = request.form.get("action", "")
     waiting = untouched(saved.document["players"][index], typed_city(document, index))
     if waiting and action == DONE and not request.form.get(EMPTY_OK):
-        return render_city(saved, index, form, ErrorMap(), document, ask_empty=True)
+        return render_city(saved, index, form, ErrorMap(), document, ask_empty=True, me=chosen)
     entered = action != "progress" and not (waiting and action != DONE)
     try:
         saved = games_service.save_city(game_id, player_id, typed_city(document, index),
@@ -385,11 +390,16 @@ def untouched(stored: dict, city: dict) -> bool:
     return not player_ids.is_entered(stored) and not games_service.holds_anything(city)
 
 
-def not_yours(saved, player_id: str) -> dict | None:
-    """The player this phone said "This is me" for, when it opens another seat's city."""
-    me = seats_remembered.your_seat(saved)
-    chosen = seats_remembered.chosen_player(saved.id)
-    return me if me is not None and chosen == me["id"] != player_id else None
+def chosen_seat(saved) -> dict | None:
+    """The player this phone said "This is me" for (not a guess from a save), if still in the
+    game: looked up once per request, for the not-yours page and the city page's header."""
+    return seats_remembered.your_seat(saved) if seats_remembered.chosen_player(saved.id) else None
+
+
+def not_yours(chosen: dict | None, player_id: str) -> dict | None:
+    """The player this phone said "This is me" for (``chosen``, :func:`chosen_seat`), when it
+    opens another seat's city."""
+    return chosen if chosen is not None and chosen["id"] != player_id else None
 
 
 def player_gone():
