@@ -18,8 +18,9 @@ from ..engine.messages import N_
 from ..games import access
 from ..groups import service
 from ..groups.player_page import player_page
-from ..groups.statistics import results_table, statistics
+from ..groups.statistics import results_table
 from ..safety.public_address import external_url
+from ..web.group_cache import group_statistics
 from .creation import Creation, created, key_reused, read_creation
 from .games import create_from_body
 from .routes import error_report, read_json_object
@@ -203,7 +204,7 @@ def stats(group_id: str):
     group, filters, failure = filtered(group_id)
     if failure:
         return failure
-    return statistics(group, filters)
+    return group_statistics(group, filters)  # the group page's, kept per results revision
 
 
 @bp.get("/<group_id>/players/<path:name>")

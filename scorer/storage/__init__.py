@@ -33,7 +33,6 @@ from .public_ids import new_public_id
 from .results import Checked
 from .revisions import touch_groups
 from .schema import game, request_key
-from .schema import result as result_table
 
 __all__ = [
     "SavedGame", "create_game", "create_game_once", "restore_game", "load_game", "modify_game",
@@ -476,7 +475,7 @@ def delete_selected(candidates) -> list[str]:
         if not rows:
             return []
         pks = [row.id for row in rows]
-        connection.execute(delete(result_table).where(result_table.c.game_id.in_(pks)))
+        results.clear_games(connection, pks)
         connection.execute(delete(game).where(game.c.id.in_(pks)))
         touch_groups(connection, *(row.group_id for row in rows))
     for row in rows:

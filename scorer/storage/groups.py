@@ -31,16 +31,19 @@ class Group:
     created_at: datetime
     updated_at: datetime
     revision: int = 1
+    #: raised only when what the statistics count changes (:func:`.revisions.touch_results`)
+    results_revision: int = 1
 
 
 _COLUMNS = (game_group.c.id, game_group.c.public_id, game_group.c.name,
             game_group.c.owner_token_hash, game_group.c.created_at, game_group.c.updated_at,
-            game_group.c.revision)
+            game_group.c.revision, game_group.c.results_revision)
 
 
 def _group(row: Row) -> Group:
     return Group(pk=row.id, id=row.public_id, name=row.name, owner_token_hash=row.owner_token_hash,
-                 created_at=row.created_at, updated_at=row.updated_at, revision=row.revision)
+                 created_at=row.created_at, updated_at=row.updated_at, revision=row.revision,
+                 results_revision=row.results_revision)
 
 
 def create_group(name: str, owner_token_hash: str | None = None) -> Group:

@@ -124,9 +124,12 @@ def merges(group_pk: int) -> list[tuple[Merge, str]]:
 
 def _lock(connection: Connection, group_pk: int, count: bool = True) -> None:
     """Take the group's row lock for this transaction and (``count``) count a change of the
-    group; a restored merge keeps the revision the backup holds."""
+    group; a restored merge keeps the revision the backup holds. The results revision rises
+    either way (the statistics count the merged names)."""
     values = ({"revision": game_group.c.revision + 1, "updated_at": datetime.now(UTC)} if count
               else {"revision": game_group.c.revision})
+    # what the statistics count changes with every merge, a restored one's included
+    values["results_revision"] = game_group.c.results_revision + 1
     locked = connection.execute(
         update(game_group).where(game_group.c.id == group_pk).values(**values)
         .returning(game_group.c.id)).first()

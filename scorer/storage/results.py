@@ -30,7 +30,7 @@ from ..engine.sides import standings
 from ..engine.validation import parse_game
 from . import driver
 from .engine import writer
-from .revisions import touch_groups
+from .revisions import touch_groups, touch_results
 from .schema import PAD_SLOTS, game, result
 
 
@@ -144,6 +144,7 @@ def results_of(document: object) -> list[Result]:
 RESULT_FIELDS = ("seat", "name", "wonder", "side", "total", "rank", "coins", "winners", "seats",
                  "edition", "expansions")
 PAD_AT = HEAD_COLUMNS.index("pad")
+GROUP_AT = HEAD_COLUMNS.index("group_id")
 PAD_END = PAD_AT + 1 + PAD_SLOTS
 #: a creation time for :func:`results_of`, whose results carry no date
 UNDATED = datetime(1970, 1, 1, tzinfo=UTC)
@@ -158,7 +159,8 @@ def write(connection: Connection, game_pk: int, document: object, created_at: da
     ones, the changed ones updated in one statement, missing seats inserted, seats gone
     deleted. ``game``: the game parsed from ``document`` (see :class:`Checked`).
     ``had_results``: False when the game has no stored results (a new game, or a stored
-    document that was not complete): then nothing is read.
+    document that was not complete): then nothing is read. When anything is written, the
+    results revision of the group (and of any other group the stored rows named) is raised.
     """
     wanted = {row[0]: row for row in rows_of(document, created_at, group_pk, game)}
     if not wanted and not had_results:
@@ -182,6 +184,8 @@ def write(connection: Connection, game_pk: int, document: object, created_at: da
                             if any(stored[row[0]][index] != row[index] for row in changed))
             cursor.executemany(driver.sql(updating(columns), connection),
                                [(*(row[i] for i in columns), game_pk, row[0]) for row in changed])
+        if gone or added or changed:
+            touch_results(connection, group_pk, *(row[GROUP_AT] for row in stored.values()))
 
 
 #: a game's stored results, in the order of HEAD_COLUMNS
@@ -196,13 +200,31 @@ def updating(columns: tuple[int, ...]) -> str:
 
 
 def move(connection: Connection, game_pks, group_pk: int | None) -> None:
-    """The games' results follow them into ``group_pk`` (None: into no group)."""
-    connection.execute(update(result).where(result.c.game_id.in_(game_pks))
-                       .values(group_id=group_pk))
+    """The games' results follow them into ``group_pk`` (None: into no group); the results
+    revision of the groups they leave and join is raised (when they have results)."""
+    left = groups_of(connection, game_pks)
+    if left:
+        connection.execute(update(result).where(result.c.game_id.in_(game_pks))
+                           .values(group_id=group_pk))
+        touch_results(connection, group_pk, *left)
 
 
 def clear(connection: Connection, game_pk: int) -> None:
-    connection.execute(delete(result).where(result.c.game_id == game_pk))
+    clear_games(connection, [game_pk])
+
+
+def clear_games(connection: Connection, game_pks) -> None:
+    """Delete the games' results, raising the results revision of their groups."""
+    left = groups_of(connection, game_pks)
+    if left:
+        connection.execute(delete(result).where(result.c.game_id.in_(game_pks)))
+        touch_results(connection, *left)
+
+
+def groups_of(connection: Connection, game_pks) -> set:
+    """The groups the games' results are in (None for no group): empty when they have none."""
+    return set(connection.execute(select(result.c.group_id).where(result.c.game_id.in_(game_pks))
+                                  .distinct()).scalars())
 
 
 def stored(connection: Connection, game_pk: int) -> list[tuple]:

@@ -96,6 +96,9 @@ game_group = Table(
     Column("revision", Integer, nullable=False, server_default="1"),
     Column("created_at", UTCDateTime, nullable=False),
     Column("updated_at", UTCDateTime, nullable=False),
+    # raised with every change of what the statistics count (the results of its games, its
+    # merged names) and only then: the statistics are kept per this (0011)
+    Column("results_revision", Integer, nullable=False, server_default="1"),
 )
 
 # Names merged in a group, one row per merge: the player ``name_key`` is counted as

@@ -4,21 +4,21 @@ player and their games, counting what the group's page counts (its filters).
 
 Reached by tapping a name anywhere on the group's page. The figures are
 :func:`scorer.groups.player_page.player_page`'s, the same as the API's; the view only
-translates and draws. Like the group's page, what it draws is kept per group revision,
+translates and draws. Like the group's figures, what it draws is kept per results revision,
 language, filters and player (:mod:`.group_cache`'s store), so a game night's phones reading
-the same page share one drawing until the group or one of its games changes.
+the same page share one drawing until what the statistics count changes (a save of an
+unfinished game changes nothing of it).
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
-from flask_babel import get_locale
 
 from ..groups import service
 from ..groups.player_page import player_page
 from ..storage.results import player_key
 from .figures import list_moments
-from .group_cache import filters_key, memo
+from .group_cache import drawn, filters_key, named
 from .group_labels import row_label, row_typed, wonder_side_label
 from .groups import group_or_404, page_filters, page_query, player_url, refused_errors
 from .player_charts import player_totals_chart
@@ -73,9 +73,9 @@ def player_view(group_id: str, name: str, args):
 
 
 def player_drawing(group, filters, name: str):
-    """``(the player's page, its chart)``, kept per group revision, language, filters and
-    player; None for a name no counted game has."""
-    key = ("player", group.revision, str(get_locale()), filters_key(filters), player_key(name))
+    """``(the player's page, its chart)``, kept per results revision, language, filters and
+    player (the group's name as it is now); None for a name no counted game has."""
+    key = ("player", filters_key(filters), player_key(name))
 
     def make():
         found = player_page(group, name, filters)
@@ -84,9 +84,10 @@ def player_drawing(group, filters, name: str):
         return found, player_totals_chart(found["history"])
 
     try:
-        return memo().get_or_make(group.pk, key, make)
+        found, chart = drawn(group, key, make)
     except Unknown:
         return None
+    return named(found, group), chart
 
 
 class Unknown(LookupError):

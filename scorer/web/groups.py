@@ -10,22 +10,24 @@ removes a game or merges names; a game is added by the game's owner. The views o
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import HiddenField, StringField
 
 from .. import storage
 from ..engine.rules import editions, get_ruleset
 from ..games import access
 from ..groups import remembered, service
-from ..groups.statistics import available_filters, statistics
+from ..groups.statistics import available_filters
 from ..i18n import translator
 from ..safety.public_address import external_url
 from .editions import expansion_label
 from .expired_forms import shows_expired_buttons, shows_expired_forms
 from .figures import list_moments
-from .group_cache import group_figures
+from .group_cache import charts_of, drawn, filters_key, games_of, group_statistics, memo
 from .group_labels import row_label, row_typed, wonder_side_label
 from .invite import qr_svg, table_url
 from .ownership import confirm_claim
@@ -185,17 +187,43 @@ def page(group_id: str):
         errors.add("sort", _("The leaderboard sorts by wins or by rating, not '%(value)s'.",
                              value=sort[:40]))
         sort = SORTS[0]
-    drawn = group_figures(group, filters, GAMES_LISTED)
+    figures = group_statistics(group, filters)
     status = 422 if errors else 200
     return render_template(
-        "group.html", group=group, link=group_link(group.id), figures=drawn.figures,
-        games=drawn.games,
-        game_count=drawn.game_count, filters=filters, sort=sort,
-        leaderboard=sorted_players(drawn.figures["players"], sort),
-        choices=filter_choices(group), errors=errors, charts=drawn.charts,
-        moments={key: list_moments(drawn.figures[key]) for key in ("best_totals", "closest_games")},
+        "group.html", group=group, link=group_link(group.id), figures=figures,
+        games_html=games_part(group), filters=filters, sort=sort,
+        choices=drawn(group, ("choices",), lambda: filter_choices(group)), errors=errors,
+        figures_html=figures_part(group, filters, figures, sort),
         addable=addable_games(group), game_form=GameForm(), merges=owner_merges(group),
         query=filters.as_dict(), page_query=page_query(filters)), status
+
+
+def figures_part(group, filters, figures: dict, sort: str) -> Markup:
+    """The page's leaderboard, charts, wonders, rows, records and closest games, drawn once
+    per results revision, language, filters, sort and script root (the links' prefix): what
+    the figures hold and nothing of the browser's."""
+    def draw() -> Markup:
+        charts = charts_of(group, filters, figures)
+        return Markup(render_template(
+            "_group_figures.html", group=group, figures=figures, filters=filters, sort=sort,
+            leaderboard=sorted_players(figures["players"], sort), charts=charts,
+            moments={key: list_moments(figures[key]) for key in ("best_totals", "closest_games")},
+            page_query=page_query(filters)))
+
+    return drawn(group, ("page", filters_key(filters), sort, request.script_root), draw)
+
+
+def games_part(group) -> Markup:
+    """The page's list of the group's latest games, drawn once per group revision (any save
+    changes it), language, owner or not (the buttons that take a game out) and script root."""
+    def draw() -> Markup:
+        games, game_count = games_of(group, GAMES_LISTED)
+        return Markup(render_template("_group_games.html", group=group, games=games,
+                                      game_count=game_count))
+
+    key = ("games page", group.id, group.revision, str(get_locale()), access.can_manage(group),
+           request.script_root)
+    return memo().get_or_make(group.pk, key, draw)
 
 
 def sorted_players(players: list[dict], sort: str) -> list[dict]:
@@ -340,7 +368,7 @@ def merge(group_id: str):
             flash(_("%(source)s and %(target)s are one player now, shown as %(name)s.",
                     source=form.source.data, target=form.target.data, name=shown))
             return redirect(url_for("groups.page", group_id=group.id))
-    names = [player["name"] for player in statistics(group)["players"]]
+    names = [player["name"] for player in group_statistics(group)["players"]]
     status = 422 if request.method == "POST" else 200
     return render_template("group_merge.html", group=group, form=form, errors=errors,
                            names=sorted(names, key=str.casefold),

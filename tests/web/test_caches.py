@@ -1,6 +1,6 @@
 """Cheap answers (issue 31, issue 28 item 5): the live pad's 304 costs one indexed read, a changed
-pad is drawn once per revision and language whichever phone asks, the group page's figures and
-the group report are kept per group revision, and static files are kept for good under
+pad is drawn once per revision and language whichever phone asks, the group page's figures are
+kept per results revision, the group report per group revision, and static files are kept for good under
 versioned names. Every cache stays right when another server changes the game (the revision is
 in its key), and a busy report answers the view's Retry-After, not the rate limiter's minute.
 """
@@ -149,7 +149,8 @@ def group(app):
         return made
 
 
-def test_the_group_page_draws_its_figures_once_per_revision(app, client, group, monkeypatch):
+def test_the_group_page_draws_its_figures_once_per_results_revision(app, client, group,
+                                                                    monkeypatch):
     from scorer.web import group_cache
 
     with counted_calls(monkeypatch, group_cache, "statistics") as counted, \
@@ -159,11 +160,21 @@ def test_the_group_page_draws_its_figures_once_per_revision(app, client, group, 
         assert len(counted) == 1 and len(drawn) == 1
         assert client.get(f"/groups/{group.id}?players=3").status_code == 200  # other filters
         assert len(counted) == 2
-        with app.app_context():  # a game of the group changes: its revision rises
-            game_id = storage.list_games()[0].id
+        with app.app_context():  # an unfinished game saved: its group's revision rises, but
+            game_id = storage.list_games()[0].id  # nothing the statistics count changes
             storage.modify_game(game_id, lambda d: d)
         assert client.get(f"/groups/{group.id}").status_code == 200
-        assert len(counted) == 3
+        assert len(counted) == 2 and len(drawn) == 2
+
+        def finish(document):
+            for city in document["players"]:
+                city["entered"] = True
+            return document
+
+        with app.app_context():  # the game completes: its results count
+            storage.modify_game(game_id, finish)
+        assert "Ada" in client.get(f"/groups/{group.id}").get_data(as_text=True)
+        assert len(counted) == 3 and len(drawn) == 3
         with app.app_context():
             groups_service.merge(groups_service.load(group.id), "Ada", "Bob")
         assert client.get(f"/groups/{group.id}").status_code == 200  # a merge: a new revision

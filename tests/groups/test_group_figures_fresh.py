@@ -1,0 +1,160 @@
+"""The group's figures are kept per results revision (issue 31) and are never stale.
+
+Two apps on one database stand for two workers: one serves the group's pages (and keeps its
+figures), the other makes the change, so no change event reaches the first: only the keys can
+make it right. After every kind of change, what the first answers (the page, the API's
+statistics, a player's page, in two languages and with filters) must be byte for byte what a
+third app with empty caches answers from the same database. A save that changes nothing
+counted (an unfinished game's city) must not count the statistics again.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from sqlalchemy import select
+
+from scorer import create_app, storage
+from scorer.groups import service
+from scorer.storage.schema import game as game_table
+from tests import helpers
+from tests.conftest import dispose
+
+NAMES = ["Ada", "Bo", "Cy", "Di", "Ed"]
+
+
+def dealt(rng, players: int, entered: bool = True) -> dict:
+    document = helpers.deal(rng, players)
+    for city, name in zip(document["players"], NAMES, strict=False):
+        city["name"] = name
+        city["entered"] = entered
+    return document
+
+
+@pytest.fixture
+def workers(database_url):
+    """The app serving the pages, the app changing the database, and a fresh one per call."""
+    made = []
+
+    def new_app():
+        app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url,
+                          "WTF_CSRF_ENABLED": False})
+        made.append(app)
+        return app
+
+    yield new_app
+    for app in made:
+        dispose(app)
+
+
+@pytest.fixture
+def club(workers):
+    serving, changing = workers(), workers()
+    rng = random.Random(5)
+    with changing.app_context():
+        group = service.create("Club", None)
+        other = service.create("Other", None)
+        games = [service.create_game(group, dealt(rng, players))[0] for players in (3, 4, 5, 4)]
+        unfinished = service.create_game(group, dealt(rng, 4, entered=False))[0]
+        outside = storage.create_game(dealt(rng, 3), "outside")
+    return {"serving": serving, "changing": changing, "workers": workers, "group": group,
+            "other": other, "games": games, "unfinished": unfinished, "outside": outside,
+            "rng": rng}
+
+
+def urls(group_id: str) -> list[str]:
+    return [f"/groups/{group_id}", f"/groups/{group_id}?players=4&sort=rating",
+            f"/api/v1/groups/{group_id}/stats", f"/api/v1/groups/{group_id}/stats?players=4",
+            f"/groups/{group_id}/players/Ada", f"/groups/{group_id}/players/Bo?players=4"]
+
+
+def answers(app, group_id: str) -> dict:
+    client = app.test_client()
+    found = {}
+    for url in urls(group_id):
+        for language in ("en", "pl"):
+            answer = client.get(url, headers={"Accept-Language": language})
+            found[url, language] = (answer.status_code, answer.get_data(as_text=True))
+    return found
+
+
+def enter_coins(coins: int):
+    def change(document: dict) -> dict:
+        document["players"][0]["coins"] = coins
+        return document
+    return change
+
+
+def mark_entered(document: dict) -> dict:
+    for city in document["players"]:
+        city["entered"] = True
+    return document
+
+
+def rename_unfinished_city(document: dict) -> dict:
+    document["players"][1]["name"] = "Zed"
+    return document
+
+
+CHANGES = {
+    "a complete game corrected": lambda c: storage.modify_game(c["games"][1], enter_coins(29)),
+    "an unfinished game completes": lambda c: storage.modify_game(c["unfinished"], mark_entered),
+    "an unfinished game's city saved": lambda c: storage.modify_game(c["unfinished"],
+                                                                     rename_unfinished_city),
+    "a game deleted": lambda c: storage.delete_game(c["games"][0]),
+    "a game taken out": lambda c: service.remove_game(c["group"], c["games"][2]),
+    "a game moved to another group": lambda c: service.add_game(c["other"], c["games"][3]),
+    "a game added": lambda c: service.add_game(c["group"], c["outside"]),
+    "a game created in the group": lambda c: service.create_game(c["group"], dealt(c["rng"], 5)),
+    "names merged": lambda c: service.merge(c["group"], "Bo", "Ada"),
+    "a merge undone": lambda c: (service.merge(c["group"], "Bo", "Ada"), fresh_answers(c),
+                                 service.unmerge(c["group"], "Bo")),
+    "the group renamed": lambda c: service.rename(c["group"], "Thursday club"),
+    "games deleted by retention": lambda c: storage.delete_selected(
+        select(game_table.c.id, game_table.c.public_id, game_table.c.group_id)
+        .where(game_table.c.public_id.in_(c["games"][:2]))),
+}
+
+
+def fresh_answers(club: dict) -> None:
+    """The serving app reads (and keeps) the figures between two changes."""
+    answers(club["serving"], club["group"].id)
+
+
+@pytest.mark.parametrize("change", list(CHANGES))
+def test_figures_kept_by_one_worker_follow_a_change_made_by_another(club, change):
+    group_id = club["group"].id
+    before = answers(club["serving"], group_id)
+    assert before == answers(club["serving"], group_id)  # kept, and the same
+    with club["changing"].app_context():
+        CHANGES[change](club)
+    after = answers(club["serving"], group_id)
+    assert after == answers(club["workers"](), group_id)  # what empty caches answer
+    if change != "a merge undone":  # undone: as before it
+        assert after != before
+
+
+def test_a_save_that_changes_nothing_counted_keeps_the_figures(club, monkeypatch):
+    from scorer.web import group_cache
+
+    serving, group_id = club["serving"], club["group"].id
+    calls = []
+    original = group_cache.statistics
+    monkeypatch.setattr(group_cache, "statistics",
+                        lambda *args: calls.append(args) or original(*args))
+    client = serving.test_client()
+    assert client.get(f"/groups/{group_id}").status_code == 200
+    assert client.get(f"/api/v1/groups/{group_id}/stats").status_code == 200  # shared
+    assert len(calls) == 1
+    with serving.app_context():  # in this worker too: its events free nothing counted
+        storage.modify_game(club["unfinished"], rename_unfinished_city)
+        storage.modify_game(club["games"][0], lambda document: document)
+        storage.set_locked(club["games"][0], True)
+    page = client.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert len(calls) == 1
+    assert "Zed" in page  # the game list is drawn again: it shows the unfinished game's names
+    with serving.app_context():
+        storage.modify_game(club["games"][0], enter_coins(30))
+    assert client.get(f"/api/v1/groups/{group_id}/stats").status_code == 200
+    assert len(calls) == 2
