@@ -4,10 +4,13 @@
 
 Workers from the core count (gunicorn's rule of thumb, 2 x cores + 1: requests wait on the
 database and on WeasyPrint, so a core keeps two busy). ``WEB_CONCURRENCY`` overrides the count.
-Each worker is a gthread worker answering ``THREADS`` requests at once (8 by default): a sync
+Each worker is a gthread worker answering ``THREADS`` requests at once (16 by default): a sync
 worker is taken whole by one client, so 16 clients asking without pause kept 4 sync workers busy
 and every other table's live pad queued behind them; with threads, a client over its limit is
-held (:mod:`scorer.safety.limits`) on a thread while the others keep answering. A worker takes
+held (:mod:`scorer.safety.limits`) on a thread while the others keep answering; a held thread
+only sleeps, so threads are many: 4 workers hold 56 refusals (16 - 2 each), and a flood of more
+clients than that from one place gets the rest at once (measured: 32 clients on 4 x 8 threads
+moved the pad 5.1x, on 4 x 16 threads 0.9x). A worker takes
 a connection only when it has a thread free (``worker_connections`` = ``THREADS``), so a
 request waits in the kernel's queue for whichever worker frees first, not in one busy worker's.
 The address is ``127.0.0.1:8000``: the reverse proxy on this machine reaches it and nobody else
@@ -27,7 +30,7 @@ import os
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1))
 worker_class = "gthread"
-threads = int(os.environ.get("THREADS", 8))
+threads = int(os.environ.get("THREADS", 16))
 worker_connections = threads
 keepalive = 0  # the reverse proxy keeps the phones' connections; one request per connection here
 timeout = 60  # a 7-page score sheet renders in about 1.3 s; a stuck worker is recycled

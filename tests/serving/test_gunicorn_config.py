@@ -68,7 +68,7 @@ def test_workers_answer_on_threads_and_take_a_connection_only_with_a_thread_free
     connections to the other workers (``worker_connections`` = threads)."""
     config = settings(monkeypatch)
     assert config.worker_class == "gthread"
-    assert config.threads == config.worker_connections == 8
+    assert config.threads == config.worker_connections == 16
     config = settings(monkeypatch, THREADS="6")
     assert config.threads == config.worker_connections == 6
 
