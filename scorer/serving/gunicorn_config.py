@@ -10,8 +10,8 @@ and every other table's live pad queued behind them; with threads, a client over
 held (:mod:`scorer.safety.limits`) on a thread while the others keep answering; a held thread
 only sleeps, so threads are many: 4 workers hold 56 refusals (16 - 2 each), and a flood of more
 clients than that from one place gets the rest at once (measured: 32 clients on 4 x 8 threads
-moved the pad 5.1x, on 4 x 16 threads 0.9x). A worker takes
-a connection only when it has a thread free (``worker_connections`` = ``THREADS``), so a
+moved the pad 5.1x, on 4 x 16 threads 0.9x). A worker takes a connection only when it has a
+thread free (``worker_connections`` = ``THREADS``), so a
 request waits in the kernel's queue for whichever worker frees first, not in one busy worker's.
 The address is ``127.0.0.1:8000``: the reverse proxy on this machine reaches it and nobody else
 does, which matters because ``SCORER_PROXY_FIX`` makes the app believe the ``X-Forwarded-*``
@@ -33,7 +33,9 @@ worker_class = "gthread"
 threads = int(os.environ.get("THREADS", 16))
 worker_connections = threads
 keepalive = 0  # the reverse proxy keeps the phones' connections; one request per connection here
-timeout = 60  # a 7-page score sheet renders in about 1.3 s; a stuck worker is recycled
+# a worker whose main loop stays silent this long is recycled; with threads that loop keeps
+# running while a request is stuck, so a stuck request only costs its thread
+timeout = 60
 graceful_timeout = 20
 errorlog = "-"
 # Trust X-Forwarded-* from the reverse proxy on this machine only; the app's PROXY_FIX
