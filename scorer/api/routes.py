@@ -59,8 +59,8 @@ HTTP_ERRORS = {
     405: N_("This endpoint does not answer this method: /api/v1/score and /api/v1/trade take a "
             "POST with a JSON body; see the README for /api/v1/games."),
     413: N_("The body is too large."),
-    429: N_("Too many requests from your address in a short time; wait as long as Retry-After "
-            "says, then try again."),
+    429: N_("Too many requests from this client or your address in a short time; wait as long "
+            "as Retry-After says, then try again."),
 }
 
 

@@ -68,8 +68,8 @@ def page_error(error: HTTPException):
     elif error.code == 413:
         message = _("What was sent is too large.")
     elif error.code == 429:
-        message = _("Too many requests from your address in a short time. Wait a minute, "
-                    "then try again.")
+        message = _("Too many requests from this browser or your address in a short time. "
+                    "Wait a minute, then try again.")
     else:
         message = _("The request could not be handled.")
     return render_template("error.html", message=message, code=error.code), error.code

@@ -103,7 +103,7 @@ def test_creating_too_many_games_answers_a_translated_429(tmp_path, language):
         form.update({f"seats-{index}-name": name, f"seats-{index}-wonder": "", f"seats-{index}-side": ""})
     page = client.post("/games/new", data=form, headers=headers)  # one budget for page and API
     assert page.status_code == 429 and "Retry-After" in page.headers
-    english = "Too many requests from your address"
+    english = "Too many requests from this"
     assert (english in page.text) == (language == "en")
     api = client.post("/api/v1/games", json=ADA, headers=headers).get_json()["errors"][0]["message"]
     assert (english in api) == (language == "en")
