@@ -445,8 +445,10 @@ def delete_game(public_id: str) -> bool:
 
 #: what a poll needs to know whether anything changed: one indexed read of four small columns
 Stamp = namedtuple("Stamp", ["revision", "owner_token_hash", "locked", "group_pk"])
-_STAMP = (select(game.c.revision, game.c.owner_token_hash, game.c.locked, game.c.group_id)
-          .where(game.c.public_id == bindparam("at_public_id")))
+#: read through the driver's cursor, as a save reads its row (:mod:`.driver`): through Core
+#: (its cache key, autobegin, row processing) the read cost four times as much, and it is what
+#: every phone's poll costs while nothing changes (0.13 ms against 0.03 ms, SQLite)
+_STAMP = "SELECT revision, owner_token_hash, locked, group_id FROM game WHERE public_id = ?"
 
 
 def game_stamp(public_id: str) -> Stamp | None:
@@ -457,10 +459,13 @@ def game_stamp(public_id: str) -> Stamp | None:
     """
     if not is_public_id(public_id):
         return None
-    with get_engine().connect() as connection:
-        row = connection.execute(_STAMP, {"at_public_id": public_id}).first()
-    return None if row is None else Stamp(row.revision, row.owner_token_hash, bool(row.locked),
-                                          row.group_id)
+    with get_engine().connect() as connection, driver.cursor(connection) as cursor:
+        cursor.execute(driver.sql(_STAMP, connection), (public_id,))
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    revision, owner_token_hash, locked, group_pk = row
+    return Stamp(revision, owner_token_hash, bool(locked), group_pk)
 
 
 def delete_selected(candidates) -> list[str]:

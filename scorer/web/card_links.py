@@ -66,7 +66,8 @@ def card_url(edition: str, card_id: str) -> str | None:
 
 
 def link(text: str, url: str) -> Markup:
-    return Markup('<a class="card-link" href="{}">{}</a>').format(url, text)
+    # what Markup(...).format(url, text) gives, without its formatter (a pad has dozens)
+    return Markup(f'<a class="card-link" href="{escape(url)}">{escape(text)}</a>')
 
 
 def linked(value: object, translator: Translator, links: Links) -> object:
@@ -101,8 +102,8 @@ def _sum(total: Sum, translator: Translator, links: Links) -> Markup:
     text = Markup("")
     for index, (label, value) in enumerate(terms):
         shown = Markup(escape(minus(abs(value)) if index else minus(value)))
-        if label is not None:
-            shown = Markup("{} {}").format(linked(label, translator, links), shown)
+        if label is not None:  # Markup("{} {}").format(...) without its formatter
+            shown = Markup(f"{escape(linked(label, translator, links))} {shown}")
         text += shown if not index else Markup(" − " if value < 0 else " + ") + shown
     if (len(terms) == 1 and terms[0][0] is None) or not total.with_total:
         return text

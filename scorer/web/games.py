@@ -161,8 +161,7 @@ def live(game_id: str):
             response = make_response(phone_part(shared, game, shared.seat(seat), owner))
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
-    response.vary.add("Accept-Language")
-    response.vary.add("Cookie")
+    response.vary.update(("Accept-Language", "Cookie"))  # one parse of the header, not two
     return response
 
 

@@ -32,7 +32,10 @@ def game_id(app):
 
 @contextmanager
 def counted_statements(app):
-    """The SQL statements the app sends while the block runs."""
+    """The SQL statements the app sends while the block runs: through SQLAlchemy Core, and
+    through the driver's own cursor (:mod:`scorer.storage.driver`: saves, the games' stamps)."""
+    from scorer.storage import driver
+
     seen: list[str] = []
     with app.app_context():
         engine = get_engine()
@@ -40,10 +43,30 @@ def counted_statements(app):
     def count(_conn, _cursor, statement, *_args):
         seen.append(statement)
 
+    class Counted:
+        def __init__(self, cursor):
+            self._cursor = cursor
+
+        def execute(self, statement, *args):
+            seen.append(statement)
+            return self._cursor.execute(statement, *args)
+
+        def __getattr__(self, name):
+            return getattr(self._cursor, name)
+
+    original = driver.cursor
+
+    @contextmanager
+    def counted_cursor(connection):
+        with original(connection) as cursor:
+            yield Counted(cursor)
+
     event.listen(engine, "before_cursor_execute", count)
+    driver.cursor = counted_cursor
     try:
         yield seen
     finally:
+        driver.cursor = original
         event.remove(engine, "before_cursor_execute", count)
 
 
