@@ -116,6 +116,13 @@ def games_of(group: Group, limit: int | None = None) -> tuple[list, int]:
     return storage.list_games(ids[:limit] if limit is not None else ids), len(ids)
 
 
+def game_stamps(group: Group, limit: int) -> tuple[list[tuple[str, int, object]], int]:
+    """The group's ``limit`` latest games as ``(id, revision, updated_at)``, the most recent
+    first (what each one's line on the page is kept by), without their documents, and how
+    many games it has."""
+    return stored.group_game_stamps(group.pk, limit)
+
+
 def merge(group: Group, source: object, target: object, shown: object = None) -> str:
     """Count the player ``source`` as ``target`` in this group, past and future games, shown as
     ``shown`` (default: as the player is shown already, or ``target`` as typed). Returns the

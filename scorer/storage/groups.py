@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Row, delete, exc, insert, select, update
+from sqlalchemy import Connection, Row, delete, exc, func, insert, select, update
 
 from . import results
 from .connect import get_engine
@@ -193,3 +193,17 @@ def group_game_ids(group_pk: int) -> list[str]:
         return list(connection.execute(
             select(game.c.public_id).where(game.c.group_id == group_pk)
             .order_by(game.c.created_at.desc(), game.c.id.desc())).scalars())
+
+
+def group_game_stamps(group_pk: int, limit: int) -> tuple[list[tuple[str, int, datetime]], int]:
+    """The group's ``limit`` latest games as ``(public id, revision, updated_at)``, the most
+    recently created first, and how many games it has: what tells whether a game's line on the
+    group's page is still right, read without the documents."""
+    with get_engine().connect() as connection:
+        latest = [tuple(row) for row in connection.execute(
+            select(game.c.public_id, game.c.revision, game.c.updated_at)
+            .where(game.c.group_id == group_pk)
+            .order_by(game.c.created_at.desc(), game.c.id.desc()).limit(limit))]
+        count = connection.execute(select(func.count()).select_from(game)
+                                   .where(game.c.group_id == group_pk)).scalar()
+    return latest, count

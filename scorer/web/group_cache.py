@@ -13,7 +13,9 @@ So:
   in them is the current one (a rename changes no figure);
 - the charts, the filter choices and the figures' part of the page, drawn in a language, per
   (group, results revision, language, filters[, sort, script root]);
-- the game list, which any save changes, per (group revision, how many).
+- the game list, which any save changes, per (group revision, how many), made of each game's
+  line kept per (game, its revision and last save, group, language, ...): after a save only
+  that game's line is drawn again.
 
 Every key holds the revision its value was drawn from (read with the group at the start of the
 request, before the figures: a value is never older than its key), so another worker's or
@@ -41,6 +43,10 @@ from .group_charts import group_charts
 from .memo import RevisionMemo
 
 EXTENSION = "scorer.group_memo"
+#: ``app.extensions`` key of the group page's game lines, kept per game revision
+LINES = "scorer.group_game_lines"
+LINES_ENTRIES = 1024
+MISSING = object()
 #: ``app.extensions`` key of the store kept per results revision (:class:`CountedMemo`)
 COUNTED = "scorer.group_counted_memo"
 DEFAULT_ENTRIES = 128
@@ -75,6 +81,14 @@ class CountedMemo:
                     make: Callable[[], Any]) -> Any:
         """The kept value, else ``make()`` (kept when ``revision`` is the newest seen). The
         lock is never held while making: two requests missing at once may both make it."""
+        found = self.get(owner, revision, key)
+        if found is MISSING:
+            found = make()
+            self.put(owner, revision, key, found)
+        return found
+
+    def get(self, owner: Hashable, revision: int, key: Hashable) -> Any:
+        """The kept value, or :data:`MISSING`."""
         with self._lock:
             held = self._groups.get(owner)
             if held is not None and held[0] == revision and key in held[1]:
@@ -83,7 +97,10 @@ class CountedMemo:
                 self.hits += 1
                 return held[1][key]
             self.misses += 1
-        value = make()
+        return MISSING
+
+    def put(self, owner: Hashable, revision: int, key: Hashable, value: Any) -> None:
+        """Keep ``value`` unless the owner's newest revision seen is newer than ``revision``."""
         with self._lock:
             held = self._groups.get(owner)
             if held is None or held[0] < revision:
@@ -94,7 +111,6 @@ class CountedMemo:
                 held[1][key] = value
                 self._groups.move_to_end(owner)
                 self._shrink(owner)
-        return value
 
     def _shrink(self, keep: Hashable) -> None:
         """Drop the least recently used groups' values, then ``keep``'s oldest, down to size."""
@@ -129,6 +145,12 @@ def memo(app: Flask | None = None) -> RevisionMemo:
 
 def counted_memo(app: Flask | None = None) -> CountedMemo:
     return (app or current_app).extensions[COUNTED]
+
+
+def lines(app: Flask | None = None) -> CountedMemo:
+    """The group page's game lines: ``game id -> {(updated_at, group, language, ...) -> line}``
+    for the game's newest revision seen."""
+    return (app or current_app).extensions[LINES]
 
 
 def filters_key(filters: Filters) -> tuple:
@@ -179,13 +201,15 @@ def group_figures(group: Group, filters: Filters, games_listed: int) -> GroupFig
     return GroupFigures(figures, charts_of(group, filters, figures), games, game_count)
 
 
-def _forget_game(app: Flask, group_pk: int | None = None, left_group_pk: int | None = None,
-                 **_change) -> None:
-    """A game changed: the game lists of its groups are stale (their figures are kept per
-    results revision: an unfinished game's save leaves them right)."""
+def _forget_game(app: Flask, game_id: str | None = None, group_pk: int | None = None,
+                 left_group_pk: int | None = None, **_change) -> None:
+    """A game changed: the game lists of its groups and its line in them are stale (their
+    figures are kept per results revision: an unfinished game's save leaves them right)."""
     for pk in (group_pk, left_group_pk):
         if pk is not None:
             memo(app).forget(pk)
+    if game_id is not None:
+        lines(app).forget(game_id)
 
 
 def _forget_group(app: Flask, group_pk: int, **_change) -> None:
@@ -199,5 +223,6 @@ def init_app(app: Flask) -> None:
     entries = int(app.config.get("GROUP_CACHE_ENTRIES", DEFAULT_ENTRIES))
     app.extensions[EXTENSION] = RevisionMemo(entries)
     app.extensions[COUNTED] = CountedMemo(entries)
+    app.extensions[LINES] = CountedMemo(int(app.config.get("GROUP_LINES_ENTRIES", LINES_ENTRIES)))
     game_changed.connect(_forget_game, sender=app)
     group_changed.connect(_forget_group, sender=app)

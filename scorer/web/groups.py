@@ -9,7 +9,16 @@ removes a game or merges names; a game is added by the game's owner. The views o
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -27,7 +36,7 @@ from ..safety.public_address import external_url
 from .editions import expansion_label
 from .expired_forms import shows_expired_buttons, shows_expired_forms
 from .figures import list_moments
-from .group_cache import charts_of, drawn, filters_key, games_of, group_statistics, memo
+from .group_cache import MISSING, charts_of, drawn, filters_key, group_statistics, lines, memo
 from .group_labels import row_label, row_typed, wonder_side_label
 from .invite import qr_svg, table_url
 from .ownership import confirm_claim
@@ -215,15 +224,34 @@ def figures_part(group, filters, figures: dict, sort: str) -> Markup:
 
 def games_part(group) -> Markup:
     """The page's list of the group's latest games, drawn once per group revision (any save
-    changes it), language, owner or not (the buttons that take a game out) and script root."""
-    def draw() -> Markup:
-        games, game_count = games_of(group, GAMES_LISTED)
-        return Markup(render_template("_group_games.html", group=group, games=games,
-                                      game_count=game_count))
+    changes it), language, owner or not (the buttons that take a game out) and script root,
+    of each game's line (:func:`game_lines`)."""
+    manage = access.can_manage(group)
 
-    key = ("games page", group.id, group.revision, str(get_locale()), access.can_manage(group),
-           request.script_root)
+    def draw() -> Markup:
+        stamps, count = service.game_stamps(group, GAMES_LISTED)
+        return Markup(render_template("_group_games.html", group=group, game_count=count,
+                                      items=game_lines(group, stamps, manage)))
+
+    key = ("games page", group.id, group.revision, str(get_locale()), manage, request.script_root)
     return memo().get_or_make(group.pk, key, draw)
+
+
+def game_lines(group, stamps: list[tuple], manage: bool) -> list[Markup]:
+    """Each game's line, kept per game revision and last save (the stamps read), group,
+    language, owner or not and script root: only the games saved since are loaded and drawn."""
+    shared = (group.id, str(get_locale()), manage, request.script_root)
+    kept = lines()
+    found = {game_id: kept.get(game_id, revision, (updated_at, *shared))
+             for game_id, revision, updated_at in stamps}
+    missing = [game_id for game_id, line in found.items() if line is MISSING]
+    if missing:
+        item = current_app.jinja_env.get_template("_group_game.html").module.game_item
+        for saved in storage.list_games(missing):
+            found[saved.id] = Markup(item(group, saved))
+            # kept by what was loaded: a save made since the stamps were read is the newer
+            kept.put(saved.id, saved.revision, (saved.updated_at, *shared), found[saved.id])
+    return [found[game_id] for game_id, *_stamp in stamps if found[game_id] is not MISSING]
 
 
 def sorted_players(players: list[dict], sort: str) -> list[dict]:
@@ -250,8 +278,9 @@ def page_filters(args) -> dict:
 
 def addable_games(group) -> list:
     """This browser's games it owns that are not in this group (what it may add)."""
-    return [saved for saved in storage.list_games(access.remembered())
-            if saved.group_pk != group.pk and access.can_manage(saved)]
+    mine = access.remembered()
+    return [saved for saved in storage.list_games(mine)
+            if saved.group_pk != group.pk and access.can_manage(saved)] if mine else []
 
 
 def visible_group(saved):

@@ -158,3 +158,20 @@ def test_a_save_that_changes_nothing_counted_keeps_the_figures(club, monkeypatch
         storage.modify_game(club["games"][0], enter_coins(30))
     assert client.get(f"/api/v1/groups/{group_id}/stats").status_code == 200
     assert len(calls) == 2
+
+
+def test_each_game_line_is_kept_per_browser_kind_and_follows_its_game(app, client):
+    from tests.groups.test_group_pages import new_group, post_game
+
+    group_id = new_group(client)  # this client owns the group: it may take games out
+    rng = random.Random(3)
+    games = [post_game(client, group_id, rng) for _ in range(3)]
+    stranger = app.test_client()
+    for _ in range(2):
+        assert client.get(f"/groups/{group_id}").get_data(as_text=True).count("Take out") == 3
+        assert "Take out" not in stranger.get(f"/groups/{group_id}").get_data(as_text=True)
+    with app.app_context():
+        storage.modify_game(games[1], lambda document: document, title="The final")
+    for browser in (client, stranger):
+        page = browser.get(f"/groups/{group_id}").get_data(as_text=True)
+        assert page.count("The final") == 1 + (browser is client)  # the button names it too
