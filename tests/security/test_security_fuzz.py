@@ -335,7 +335,11 @@ def test_any_post_on_any_page_answers_without_500_and_refused_posts_change_nothi
                 values_for([]), max_size=2)))
             answer = client.post(url, data=form, headers=headers(data.draw))
         assert_sound(answer, url)
-        if not 300 <= answer.status_code < 400:
+        # a page that takes a post redirects, and shows the form again when it refuses it; the
+        # API answers 2xx when it takes one (a body the fuzz drew may be a valid new group)
+        taken = (answer.status_code < 400 if rule.rule.startswith("/api/")
+                 else 300 <= answer.status_code < 400)
+        if not taken:
             assert snapshot(fuzz_app) == before, (url, answer.status_code)
 
     check()
