@@ -145,7 +145,8 @@ def folds() -> Folds:
 
 def player_ratings(connection: Connection, counted) -> dict[str, dict]:
     """Each player's rating ``{"mu", "sigma", "ordinal"}``, rounded to 2 decimals."""
-    key = (counted.group_pk, counted.filters)
+    # the public id too: SQLite gives the pk of the group deleted last to the next one made
+    key = (counted.group_pk, counted.group_id, counted.filters)
     # the revision as stored now, read before the games (a Group object may be an old copy)
     revision = connection.execute(select(game_group.c.revision)
                                   .where(game_group.c.id == counted.group_pk)).scalar()

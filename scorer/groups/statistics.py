@@ -60,6 +60,7 @@ class Counted:
 
     def __init__(self, group: Group, filters: Filters):
         self.group_pk = group.pk
+        self.group_id = group.id  # a database may give a deleted group's pk to a new one
         self.filters = filters
         merged = aliases(group.pk)
         self.merged = {key: target for key, (target, _name) in merged.items()}

@@ -175,3 +175,24 @@ def test_each_game_line_is_kept_per_browser_kind_and_follows_its_game(app, clien
     for browser in (client, stranger):
         page = browser.get(f"/groups/{group_id}").get_data(as_text=True)
         assert page.count("The final") == 1 + (browser is client)  # the button names it too
+
+
+def test_a_group_given_a_deleted_groups_pk_is_rated_from_its_own_games(app, client):
+    """SQLite gives the pk of the group deleted last to the next one made: nothing kept for
+    the deleted group (its ratings at the same revision) may answer for the new one."""
+    rng = random.Random(1)
+    with app.app_context():
+        first = service.create("First", None)
+        service.create_game(first, dealt(rng, 3))
+    assert client.get(f"/api/v1/groups/{first.id}/stats").status_code == 200
+    with app.app_context():
+        service.delete(first)
+        second = service.create("Second", None)
+        document = dealt(rng, 3)
+        for city, name in zip(document["players"], ["Xu", "Yan", "Zoe"], strict=True):
+            city["name"] = name
+        service.create_game(second, document)
+    assert second.pk == first.pk and second.revision == 1
+    answer = client.get(f"/api/v1/groups/{second.id}/stats")
+    assert answer.status_code == 200
+    assert sorted(player["name"] for player in answer.json["players"]) == ["Xu", "Yan", "Zoe"]
