@@ -4,7 +4,8 @@ A club's evening, simulated open-loop: every request is sent at its scheduled ti
 not the earlier ones were answered, and its latency is counted from that time, so time spent
 queueing (in the listen backlog, behind busy workers) counts as the phones would feel it.
 
-The server is gunicorn with ``--workers`` sync workers (4) and the app's shipped settings, on
+The server is gunicorn with ``--workers`` workers (4) and the app's shipped settings (sync
+workers before issue 31's flood work, gthread workers of ``THREADS`` threads after), on
 SQLite (WAL, in a temporary instance folder) or on PostgreSQL (a throwaway cluster from Debian's
 package with fsync on, ``tests/postgres.py``). Per-client rate limits are switched off for the
 run (``SCORER_RATELIMIT_ENABLED=false``): the phones of a table share one address behind a
@@ -430,7 +431,7 @@ def measure(name: str, app_dir: Path, args, stack: ExitStack, folder: str) -> li
     server = Gunicorn(app_dir, environment, args.workers, folder)
     try:
         server.wait_ready()
-        print(f"\n== {name}: gunicorn {args.workers} sync workers on 127.0.0.1:{server.port}", flush=True)
+        print(f"\n== {name}: gunicorn {server.workers_said()} on 127.0.0.1:{server.port}", flush=True)
         return asyncio.run(ladder(server, args, db_pid))
     except Exception:
         print(server.tail(), file=sys.stderr)

@@ -1,16 +1,19 @@
 """gunicorn settings for the capacity benchmark: the app's own (``scorer.serving.gunicorn_config``
 of the checkout being measured) plus server CPU per kind of request.
 
-A sync worker serves one request at a time, so the worker's CPU time (``time.process_time``)
-across one request is that request's CPU. Each worker adds it up per kind (live pad, city page,
-save, ...) and writes its totals to ``$CAPACITY_CPU_DIR/<pid>.json`` after every request; the
-benchmark reads the files before and after a run. Writing a few hundred bytes to the page cache
+gunicorn calls the request hooks in the thread that serves the request (a sync worker's only
+thread, or one of a gthread worker's), so that thread's CPU time (``time.thread_time``) across
+one request is that request's CPU, whatever the other threads do meanwhile. Each worker adds it
+up per kind (live pad, city page, save, ...) and writes its totals to
+``$CAPACITY_CPU_DIR/<pid>.json`` after every request; the benchmark reads the files before and
+after a run. Writing a few hundred bytes to the page cache
 costs some tens of microseconds, against milliseconds for the cheapest request.
 """
 
 import json
 import os
 import re
+import threading
 import time
 
 from scorer.serving.gunicorn_config import *  # noqa: F403 - the settings being measured
@@ -24,6 +27,7 @@ KINDS = (
     ("GET", re.compile(r"^/games/[^/]+/sheet\.pdf$"), "sheet"),
 )
 _totals: dict[str, list[float]] = {}
+_lock = threading.Lock()
 _folder = os.environ.get("CAPACITY_CPU_DIR")
 
 
@@ -35,19 +39,29 @@ def kind(method: str, path: str) -> str:
 
 
 def pre_request(worker, req):
-    worker.capacity_started = (time.process_time(), time.perf_counter())
+    req.capacity_started = (time.thread_time(), time.perf_counter())
 
 
 def post_request(worker, req, environ, resp):
-    started = getattr(worker, "capacity_started", None)
+    started = getattr(req, "capacity_started", None)
     if started is None or not _folder:
         return
-    cpu, wall = time.process_time() - started[0], time.perf_counter() - started[1]
-    entry = _totals.setdefault(kind(req.method, req.path), [0, 0.0, 0.0])
-    entry[0] += 1
-    entry[1] += cpu
-    entry[2] += wall
-    path = os.path.join(_folder, f"{os.getpid()}.json")
-    with open(path + ".tmp", "w") as out:
-        json.dump(_totals, out)
-    os.replace(path + ".tmp", path)
+    cpu, wall = time.thread_time() - started[0], time.perf_counter() - started[1]
+    with _lock:
+        entry = _totals.setdefault(kind(req.method, req.path), [0, 0.0, 0.0])
+        entry[0] += 1
+        entry[1] += cpu
+        entry[2] += wall
+        path = os.path.join(_folder, f"{os.getpid()}.json")
+        with open(path + ".tmp", "w") as out:
+            json.dump(_totals, out)
+        os.replace(path + ".tmp", path)
+
+
+def on_starting(server):
+    """Say which worker class the measured checkout ships (sync before issue 31's flood work,
+    gthread after), for the benchmark to print."""
+    if _folder:
+        with open(os.path.join(_folder, "server.json"), "w") as out:
+            json.dump({"worker_class": server.cfg.worker_class_str, "threads": server.cfg.threads,
+                       "workers": server.cfg.workers}, out)

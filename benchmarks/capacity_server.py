@@ -95,7 +95,7 @@ def kind_cpu(folder: str) -> dict[str, list[float]]:
     files (``capacity_gunicorn.py``)."""
     totals: dict[str, list[float]] = {}
     for name in os.listdir(folder):
-        if not name.endswith(".json"):
+        if not name.endswith(".json") or name == "server.json":  # server.json: the settings
             continue
         try:
             with open(os.path.join(folder, name)) as source:
@@ -110,7 +110,8 @@ def kind_cpu(folder: str) -> dict[str, list[float]]:
 
 
 class Gunicorn:
-    """``workers`` sync workers of the checkout in ``app_dir`` on a free port of 127.0.0.1."""
+    """``workers`` workers of the checkout in ``app_dir`` (its own worker class) on a free port
+    of 127.0.0.1."""
 
     def __init__(self, app_dir: Path, environment: dict, workers: int, folder: str) -> None:
         self.port = free_port()
@@ -124,6 +125,17 @@ class Gunicorn:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", str(HERE / "capacity_gunicorn.py"),
              "scorer:create_app()"], cwd=app_dir, env=env, stdout=self.log, stderr=self.log)
+
+    def workers_said(self) -> str:
+        """What the checkout's gunicorn settings chose: "4 sync workers", "4 gthread workers of
+        16 threads"."""
+        try:
+            with open(os.path.join(self.cpu_folder, "server.json")) as settings:
+                said = json.load(settings)
+        except (OSError, ValueError):
+            return "workers of unknown class"
+        threads = f" of {said['threads']} threads" if said["worker_class"] == "gthread" else ""
+        return f"{said['workers']} {said['worker_class']} workers{threads}"
 
     def wait_ready(self, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
