@@ -8,7 +8,9 @@ request, medians:
 - the pad page (``GET /games/<id>``) of an unchanged game;
 - a player's city page (``GET /games/<id>/players/<player>``), and saving it (its form posted
   back as a phone sends it, answered with the redirect to the pad);
-- the group page of a group of ``--games`` games (300), unchanged, and after one save in it;
+- the group page of a group of ``--games`` games (300), unchanged, after one save in it that
+  changes no result (its figures are kept per results revision), and after a correction of a
+  complete game (its results change: the statistics, ratings and charts are drawn again);
 - the group report PDF, unchanged (cached), and drawn.
 
 ``--before COMMIT`` runs the same measurement on that commit too (``git worktree`` of it in a
@@ -34,7 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MEASURES = ("live 304", "live after a save (per phone)", "pad page", "city page",
             "city save (POST)", "group page",
-            "group page after a save", "report (unchanged)", "report (drawn)")
+            "group page after a save", "group page after a result", "report (unchanged)",
+            "report (drawn)")
 
 
 class FormFields(html.parser.HTMLParser):
@@ -165,6 +168,20 @@ def measure(root: Path, games: int, runs: int) -> dict[str, float]:
             return (time.process_time() - start) * 1000
 
         found["group page after a save"] = statistics.median(page_after_a_save() for _ in range(5))
+        corrections = iter(range(1_000_000))
+
+        def page_after_a_result():
+            def correct(document):  # the first city's coins: its total and the results change
+                document["players"][0]["coins"] = 31 + next(corrections) % 20
+                return document
+
+            with app.app_context():
+                storage.modify_game(group_game, correct)
+            start = time.process_time()
+            get(first, page)
+            return (time.process_time() - start) * 1000
+
+        found["group page after a result"] = statistics.median(page_after_a_result() for _ in range(5))
         report = f"/groups/{group.id}/report.pdf?paper=a4"
         get(first, report)
         found["report (unchanged)"] = cpu_ms(lambda: get(first, report), 5)
