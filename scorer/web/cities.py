@@ -13,7 +13,9 @@ from __future__ import annotations
 import copy
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_translations
 from flask_babel import gettext as _
+from markupsafe import Markup
 from wtforms.fields.choices import SelectChoice
 
 from ..documents import player_ids
@@ -26,6 +28,7 @@ from ..games import seats as seats_remembered
 from ..games import service as games_service
 from ..games.service import OWN_SEAT_FIELDS
 from ..safety.numbers import parse_int
+from .cards import card_page
 from .editions import document_ruleset
 from .expansions import parts_of
 from .expired_forms import shows_expired_forms
@@ -66,20 +69,39 @@ def holders(catalog: Catalog, players: list, index: int) -> dict[str, list[str]]
     return held
 
 
+#: the msgid of a chip's info link's label, as _chips.html has it (and the catalogs take it from)
+ABOUT_LABEL = "%(name)s: what it does (new tab)"
+
+
+def chip_links(document: dict, card_id: str, label: str, about_label: str) -> dict:
+    """A chip's info link and its label, what _chips.html would draw for each of its chips (the
+    card's page for the game's edition, :func:`scorer.web.cards.card_page`, and the label as
+    Jinja's ``_()`` makes it: the translated template as markup, the name escaped into it):
+    worked out here in one pass, not by a template call and a gettext for each of a hundred."""
+    return {"about": card_page(document, card_id),
+            "about_label": Markup(about_label) % {"name": label}}
+
+
 def chip_groups(catalog: Catalog, selected: list[str], left: dict[str, int],
                 card_errors: dict[str, list[str]], in_decks: dict[str, int] | None = None,
-                held: dict[str, list[str]] | None = None) -> list[dict]:
+                held: dict[str, list[str]] | None = None,
+                document: dict | None = None) -> list[dict]:
     """Buildings by age, then by colour, each with what its chip needs to show.
 
     An unavailable chip says why: the decks for this table hold no copy at all, or the other
-    cities hold every copy (and names them: "all copies taken: Bram").
+    cities hold every copy (and names them: "all copies taken: Bram"). With the game's
+    ``document``, each chip has its info link too (:func:`chip_links`).
     """
     chosen = {catalog.card_ids.get(card_id, card_id) for card_id in selected}
+    translations = get_translations()  # the request's catalog, asked for once, not per card
+    about_label = translations.ugettext(ABOUT_LABEL) if document is not None else ""
     ages: dict[int, dict[str, list[dict]]] = {}
     for card in catalog.cards.values():
         age = card.ages[0]
-        label = card_label(card)
+        label = translations.upgettext("card", card.name)  # card_label(card), the same text
+        links = chip_links(document, card.id, label, about_label) if document is not None else {}
         ages.setdefault(age, {}).setdefault(card.colour, []).append({
+            **links,
             "id": card.id,
             "label": label,
             "search": f"{label} {card.name}".casefold(),
@@ -181,7 +203,7 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
     unknown = [card_id for card_id in selected if card_id not in catalog.card_ids]
     general = errors.rest()
     groups = chip_groups(catalog, selected, left, chips, copies_in_decks(catalog, len(card_lists)),
-                         holders(catalog, saved.document["players"], index))
+                         holders(catalog, saved.document["players"], index), saved.document)
     return render_template(
         "city.html", saved=saved, index=index, form=form, player=player,
         players=saved.document["players"], groups=groups,

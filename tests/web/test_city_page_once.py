@@ -27,3 +27,25 @@ def test_the_chosen_seat_is_looked_up_once(app, client, monkeypatch):
     assert anyway.status_code == 200 and len(calls) == 3
     assert 'name="cards"' in anyway.get_data(as_text=True)
     assert 'name="cards"' not in other.get_data(as_text=True)
+
+
+def test_the_city_pages_chips_link_as_the_build_checkers_do(app, client):
+    """The city page's chips come with their info links and labels worked out in Python
+    (cities.chip_links); the build checker's are drawn by the template: the same for every
+    building, in every language (the labels escaped the same way)."""
+    import re
+
+    with app.app_context():
+        game_id = games_service.create_game(game(player("Ada", "gizah"), player("Bob", "babylon"),
+                                                 player("Cy", "rhodes")), "Links")
+        ada = games_service.load(game_id).document["players"][0]["id"]
+    link = re.compile(r'id="(?:cards|hand)-([^"]+)" value="[^"]*"[^>]*>.*?'
+                      r'<a class="chip-info card-link" href="([^"]+)"[^>]*aria-label="([^"]+)"',
+                      re.S)
+    for language in ("en", "nl", "pl"):
+        headers = {"Accept-Language": language}
+        city = client.get(f"/games/{game_id}/players/{ada}", headers=headers).get_data(as_text=True)
+        build = client.get(f"/games/{game_id}/build", headers=headers).get_data(as_text=True)
+        on_city, on_build = dict((i, (h, a)) for i, h, a in link.findall(city)), {}
+        on_build = {i: (h, a) for i, h, a in link.findall(build.split('name="hand"', 1)[1])}
+        assert len(on_city) > 70 and on_city == {i: on_build[i] for i in on_city}, language
