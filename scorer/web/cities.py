@@ -380,12 +380,13 @@ def edit(game_id: str, player_id: str):
         return render_city(saved, index, form, ErrorMap(problems), document, status=422,
                            me=chosen)
     action = request.form.get("action", "")
-    waiting = untouched(saved.document["players"][index], typed_city(document, index))
+    typed = typed_city(document, index)
+    waiting = untouched(saved.document["players"][index], typed)
     if waiting and action == DONE and not request.form.get(EMPTY_OK):
         return render_city(saved, index, form, ErrorMap(), document, ask_empty=True, me=chosen)
     entered = action != "progress" and not (waiting and action != DONE)
     try:
-        saved = games_service.save_city(game_id, player_id, typed_city(document, index),
+        saved = games_service.save_city(game_id, player_id, typed,
                                         games_service.version_is(form.version.data),
                                         seat=seat_typed(form), entered=entered)
     except games_service.NoSuchGame:

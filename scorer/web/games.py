@@ -13,6 +13,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 
 from .. import storage
 from ..engine.battles import unpaired
@@ -129,8 +130,10 @@ def pad(game_id: str):
     if part is None:
         scorable(saved)  # answers the page that lists why
     context, etag = part
-    return render_template("pad.html", live_etag=etag, played_with=context["shared"].played_with,
-                           **context, **group_of_game(saved))
+    shared = context["shared"]
+    live_html = Markup(phone_part(shared, saved, context["me"], access.can_manage(saved)))
+    return render_template("pad.html", live_etag=etag, played_with=shared.played_with,
+                           live_html=live_html, **context, **group_of_game(saved))
 
 
 @bp.get("/games/<game_id>/live")

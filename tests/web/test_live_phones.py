@@ -202,3 +202,16 @@ def test_the_phones_after_the_first_do_not_load_the_game(app, table, monkeypatch
     for phone in table_phones.values():
         assert live(phone, game_id).status_code == 200
     assert len(loads) == 1
+
+
+def test_the_pad_page_holds_each_phones_live_part(app, table):
+    """The pad page puts the phone's live part in the page as /live answers it (the same
+    frames): its poll's first answer swaps in the same bytes."""
+    game_id, ids = table
+    table_phones = phones(app, game_id, ids)
+    for name, phone in table_phones.items():
+        page = unmasked(phone.get(f"/games/{game_id}"))
+        part = unmasked(live(phone, game_id))
+        assert part in page and page.count('class="live-pad"') == 1, name
+        etag = live(phone, game_id).headers["ETag"].removeprefix("W/").strip('"')
+        assert f'data-etag="{etag}"' in page, name
