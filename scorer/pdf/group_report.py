@@ -91,8 +91,7 @@ def report(group_id: str):
         abort(400, description=" ".join(f"{p.path}: {p.message.render(translator())}"
                                         for p in error.problems))
     day = datetime.now(UTC).date().isoformat()
-    cached = sheet_cache.report_path_for(group.pk, group.revision, filters_key(filters), locale,
-                                         paper.key, day)
+    cached = sheet_cache.report_path_for(group, filters_key(filters), locale, paper.key, day)
     pdf = sheet_cache.read(cached)
     if pdf is None:
         try:

@@ -85,12 +85,19 @@ def read(path: str) -> bytes | None:
     return data
 
 
-def report_path_for(group_pk: int, revision: int, filters: tuple, locale: str, paper: str,
-                    day: str) -> str:
-    """The cache file of a group's report: drawn from ``revision`` with ``filters``, dated ``day``."""
-    content = hashlib.sha256(json.dumps([revision, filters, day]).encode()).hexdigest()[:20]
+def report_path_for(group, filters: tuple, locale: str, paper: str, day: str) -> str:
+    """The cache file of ``group``'s report at its revision, with ``filters``, dated ``day``.
+
+    The file begins with the group's pk (what the change events name, to forget it early), but
+    the digest holds its public id and last change too: SQLite gives a deleted group's pk to the
+    next group made, and a group restored from a backup starts its revisions again, so a pk and
+    revision alone could meet another group's report (kept by a server that never heard of the
+    deletion)."""
+    content = hashlib.sha256(json.dumps(
+        [group.id, group.revision, group.updated_at.isoformat(), filters, day]).encode()
+    ).hexdigest()[:20]
     stamp = generation(*_sources())
-    return os.path.join(_folder(REPORT_FOLDER), f"{group_pk}.{content}.{locale}.{paper}.{stamp}.pdf")
+    return os.path.join(_folder(REPORT_FOLDER), f"{group.pk}.{content}.{locale}.{paper}.{stamp}.pdf")
 
 
 def write(path: str, pdf: bytes) -> None:

@@ -249,3 +249,20 @@ def test_static_files_are_kept_for_good_under_versioned_names(client):
     for unversioned in ("/static/app.css", "/static/app.css?v=0000000000"):
         with client.get(unversioned) as answer:
             assert answer.headers["Cache-Control"] == "no-cache"
+
+
+def test_a_report_kept_for_a_deleted_group_never_reaches_the_group_given_its_pk(app, client):
+    """SQLite gives a deleted group's pk to the next group made; a server that never heard of
+    the deletion (its event went to another server) still holds the old group's report."""
+    from scorer.storage.events import group_changed
+    from tests.web.test_pdf_pad import text_of
+
+    with app.app_context():
+        first = groups_service.create("Tuesday club", None)
+    assert "Tuesday club" in text_of(client.get(f"/groups/{first.id}/report.pdf").data)
+    with app.app_context(), group_changed.muted():
+        assert groups_service.delete(first)
+        second = groups_service.create("Friday club", None)
+    assert (second.pk, second.revision) == (first.pk, first.revision)
+    report = text_of(client.get(f"/groups/{second.id}/report.pdf").data)
+    assert "Friday club" in report and "Tuesday club" not in report
