@@ -4,6 +4,8 @@ not-yours page for another seat's city, the header on one's own."""
 
 from __future__ import annotations
 
+import pytest
+
 from scorer.games import seats as seats_remembered
 from scorer.games import service as games_service
 from tests.helpers import game, player
@@ -49,3 +51,37 @@ def test_the_city_pages_chips_link_as_the_build_checkers_do(app, client):
         on_city, on_build = dict((i, (h, a)) for i, h, a in link.findall(city)), {}
         on_build = {i: (h, a) for i, h, a in link.findall(build.split('name="hand"', 1)[1])}
         assert len(on_city) > 70 and on_city == {i: on_build[i] for i in on_city}, language
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_the_chips_drawn_in_python_are_the_templates_bytes(app, client, monkeypatch, players):
+    """cities.drawn_chips draws the city page's chips as _chips.html would: the whole page is
+    the same with them and with the template drawing every chip, in every language, with
+    chips checked, missing from the decks, and all of whose copies the others hold."""
+    import random
+    import re
+
+    from scorer.web import cities
+    from tests.helpers import deal
+
+    with app.app_context():
+        game_id = games_service.create_game(deal(random.Random(players), players, "first"), "Chips")
+        ids = [p["id"] for p in games_service.load(game_id).document["players"]]
+
+    def page(language: str) -> str:
+        answer = client.get(f"/games/{game_id}/players/{ids[1]}",
+                            headers={"Accept-Language": language})
+        assert answer.status_code == 200
+        return re.sub(r'name="csrf_token"[^>]*>', "", answer.get_data(as_text=True))
+
+    for language in ("en", "nl", "pl"):
+        drawn = page(language)
+        with monkeypatch.context() as patched:
+            patched.setattr(cities, "drawn_chips", lambda *args: None)
+            templated = page(language)
+        assert drawn == templated, language
+        assert "checked" in drawn and 'class="taken"' in drawn
+    if players == 3:
+        assert "not in the decks for 3 players" in page("en")
+    else:
+        assert "all copies taken:" in page("en")
