@@ -101,6 +101,7 @@ def init_app(app: Flask) -> None:
         install,
         invite,
         labels,
+        line_cache,
         ownership,
         pad_cache,
         quick,
@@ -111,6 +112,7 @@ def init_app(app: Flask) -> None:
 
     storage.init_app(app)
     pad_cache.init_app(app)
+    line_cache.init_app(app)
     group_cache.init_app(app)
     static_files.init_app(app)
     seats_remembered.init_app(app)

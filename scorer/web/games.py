@@ -24,12 +24,12 @@ from ..games import seats as seats_remembered
 from ..games import service as games_service
 from ..groups import remembered as groups_remembered
 from ..groups import service as groups_service
-from ..i18n import translator
-from .card_links import card_url, linked, name_links
+from .card_links import card_url, name_links
 from .editions import ruleset_title
 from .expansions import pad_lines
 from .expired_forms import shows_expired_buttons
 from .groups import group_of_game
+from .line_cache import linked_lines
 from .pad_cache import Unscorable, phone_part, shared_pad, stamped_pad
 from .pad_rows import pad_rows
 from .problems import ErrorMap
@@ -75,9 +75,8 @@ def pad_context(saved, game) -> dict:
     """What every phone's pad shows alike: scores, explanations, whose city is entered (drawn
     once per revision and language, :mod:`scorer.web.pad_cache`)."""
     score = score_game(game)
-    active = translator()
     links = name_links(game.edition)
-    explanations = [{row: [linked(line, active, links) for line in player.explanations[row]]
+    explanations = [{row: linked_lines(player.explanations[row], game.edition, links)
                      for row in score.categories} for player in score.players]
     waiting = games_service.waiting_for(saved.document)
     tokens = unpaired(game)

@@ -6,6 +6,10 @@ template alone was about four fifths of a live answer), so it is done once per (
 locked, language) and kept (:class:`scorer.web.memo.RevisionMemo`); each phone then only adds
 its own parts (its city's button, the owner's buttons). The game's change events free a game's
 entries early; the revision in every key keeps another worker's change from meeting a stale one.
+
+After a save the table's phones ask at once: the first draws (:func:`stamped_pad` loads the
+game only then), the others answer from the game's stamp and the memo alone, and a phone that
+is not the owner gets its seat's frame kept with the shared parts (:func:`phone_part`).
 """
 
 from __future__ import annotations
