@@ -77,8 +77,18 @@ def when_ready(server):
         server.log.warning(warning)
 
 
+#: how long a thread may keep the interpreter while another waits (Python's default: 5 ms). A
+#: worker's threads share one interpreter lock, so a cheap poll behind a sheet being drawn in
+#: the same worker waits slices of this length; 1 ms keeps such a wait short
+switch_interval = float(os.environ.get("SWITCH_INTERVAL", "0.001"))
+
+
 def post_worker_init(worker):
+    import sys
+
     from scorer.serving import background
+
+    sys.setswitchinterval(switch_interval)
 
     # the limits hold refusals on all but two of the worker's threads (scorer/safety/limits.py)
     config = getattr(worker.wsgi, "config", None)

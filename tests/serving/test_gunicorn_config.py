@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import sys
 
 import pytest
 
@@ -77,6 +78,14 @@ def test_workers_answer_on_threads_and_take_a_connection_only_with_a_thread_free
             threads = 6
         wsgi = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE": ":memory:"})
 
+    default = sys.getswitchinterval()
+    monkeypatch.setattr(sys, "setswitchinterval", lambda seconds: switched.append(seconds))
+    switched: list[float] = []
     config.post_worker_init(Worker)
     assert Worker.wsgi.config["SERVER_THREADS"] == 6
     assert limits.hold_capacity(Worker.wsgi) == 4
+    # a poll behind a sheet drawn on another thread of the worker waits 1 ms slices, not 5
+    assert switched == [0.001] and default == 0.005
+    switched.clear()
+    settings(monkeypatch, SWITCH_INTERVAL="0.002").post_worker_init(Worker)
+    assert switched == [0.002]
