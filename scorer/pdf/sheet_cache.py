@@ -21,32 +21,19 @@ import glob
 import hashlib
 import json
 import os
-import tempfile
-from functools import cache
 from pathlib import Path
 
 from flask import current_app
 
-from ..safety.private_files import private_folder
 from ..safety.render_slots import work_folder
+from ..serving import cache_files
+from ..serving.cache_files import generation
+from ..serving.cache_files import read as read  # the views read what the cache keeps
 from ..storage.events import game_changed, group_changed
 
 FOLDER = "sheet-cache"
 REPORT_FOLDER = "report-cache"
 DEFAULT_FILES = 500
-
-
-@cache
-def generation(*folders: str) -> str:
-    """A digest naming what a sheet is drawn with besides the game: the PDF code, templates,
-    style sheet, fonts and compiled catalogs (names, sizes and times of their files)."""
-    digest = hashlib.sha256()
-    for folder in folders:
-        for path in sorted(Path(folder).rglob("*")):
-            if path.suffix in (".py", ".html", ".css", ".ttf", ".otf", ".mo", ".svg", ".png"):
-                stat = path.stat()
-                digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
-    return digest.hexdigest()[:12]
 
 
 def _sources() -> tuple[str, ...]:
@@ -72,19 +59,6 @@ def path_for(saved, locale: str, paper: str) -> str:
     return os.path.join(_folder(), f"{saved.id}.{content}.{locale}.{paper}.{stamp}.pdf")
 
 
-def read(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError:
-        return None
-    try:
-        os.utime(path)  # recently used: pruned last
-    except OSError:
-        pass
-    return data
-
-
 def report_path_for(group, filters: tuple, locale: str, paper: str, day: str) -> str:
     """The cache file of ``group``'s report at its revision, with ``filters``, dated ``day``.
 
@@ -102,43 +76,14 @@ def report_path_for(group, filters: tuple, locale: str, paper: str, day: str) ->
 
 def write(path: str, pdf: bytes) -> None:
     """Store atomically (a reader never sees half a file); a full disk only costs the cache."""
-    folder = os.path.dirname(path)
-    try:
-        private_folder(folder)
-        handle, temporary = tempfile.mkstemp(dir=folder, suffix=".part")
-        with os.fdopen(handle, "wb") as out:
-            out.write(pdf)
-        os.replace(temporary, path)
-        prune(folder, int(current_app.config.get("SHEET_CACHE_FILES", DEFAULT_FILES)))
-    except OSError:
-        pass
-
-
-def prune(folder: str, keep: int) -> None:
-    entries = []
-    for entry in os.scandir(folder):
-        try:
-            entries.append((entry.stat().st_mtime, entry.path))
-        except OSError:
-            continue
-    if len(entries) <= keep:
-        return
-    for _moment, path in sorted(entries)[:len(entries) - keep]:
-        try:
-            os.unlink(path)
-        except OSError:
-            pass
+    cache_files.write(path, pdf, int(current_app.config.get("SHEET_CACHE_FILES", DEFAULT_FILES)))
 
 
 def forget(game_id: str, kind: str = FOLDER) -> None:
     """Remove every cached sheet of a game: after any change its sheets are never asked for
     again (their key holds the game's content), and a deleted game's must not stay on disk.
     With ``kind`` :data:`REPORT_FOLDER`, a group's reports (``game_id``: the group's pk)."""
-    for path in glob.glob(os.path.join(glob.escape(_folder(kind)), f"{glob.escape(game_id)}.*")):
-        try:
-            os.unlink(path)
-        except OSError:
-            pass
+    cache_files.remove(glob.glob(os.path.join(glob.escape(_folder(kind)), f"{glob.escape(game_id)}.*")))
 
 
 def _forget_changed(_app, game_id: str, group_pk: int | None = None,

@@ -22,6 +22,7 @@ from markupsafe import Markup
 
 from ..engine.validation import Problem, parse_game
 from ..storage.events import game_changed
+from . import pad_store
 from .memo import RevisionMemo
 
 #: splits _pad_shared.html into its parts (an HTML comment: never shown even if left in)
@@ -49,6 +50,10 @@ class SharedPad:
         """The player ``player_id`` (a phone's remembered seat), if still in the game: what
         :func:`scorer.games.seats.your_seat` finds in the saved document."""
         return self.players.get(player_id) if player_id is not None else None
+
+
+#: what :mod:`scorer.web.pad_store` keeps of a drawn pad (the frames are drawn per worker)
+STORED = ("head", "table", "actions", "explanations", "played_with", "complete", "players")
 
 
 @dataclass(frozen=True)
@@ -82,11 +87,24 @@ def _drawn(saved, draw) -> SharedPad | Unscorable:
                      context["complete"], players)
 
 
+def _kept_or_drawn(game_id: str, key: tuple, draw_pad) -> SharedPad | Unscorable:
+    """What another worker drew and left in :mod:`scorer.web.pad_store`, else ``draw_pad()``,
+    left there in turn."""
+    kept = pad_store.load(game_id, key, SharedPad)
+    if kept is not None:
+        return kept
+    drawn = draw_pad()
+    if isinstance(drawn, SharedPad):
+        pad_store.keep(game_id, key, {name: getattr(drawn, name) for name in STORED})
+    return drawn
+
+
 def shared_pad(saved, draw) -> SharedPad | Unscorable:
     """The pad's shared parts for ``saved``; ``draw(saved, game)`` gives the template's context
     when they must be drawn (the views' :func:`scorer.web.games.pad_context`)."""
-    return memo().get_or_make(saved.id, _key(saved.revision, saved.locked),
-                              lambda: _drawn(saved, draw))
+    key = _key(saved.revision, saved.locked)
+    return memo().get_or_make(saved.id, key,
+                              lambda: _kept_or_drawn(saved.id, key, lambda: _drawn(saved, draw)))
 
 
 class _Moved(Exception):
@@ -99,7 +117,9 @@ def stamped_pad(game_id: str, stamp, load, draw) -> SharedPad | Unscorable | Non
     (``load(game_id)`` then ``draw``), the table's other phones only add their own parts. None
     when the game moved on between the stamp and the load: the caller answers from a new load
     (an entry is only ever stored under the revision it was drawn from)."""
-    def make() -> SharedPad | Unscorable:
+    key = _key(stamp.revision, stamp.locked)
+
+    def draw_pad() -> SharedPad | Unscorable:
         saved = load(game_id)
         if saved is None or (saved.revision, bool(saved.locked)) != (stamp.revision,
                                                                      bool(stamp.locked)):
@@ -107,7 +127,7 @@ def stamped_pad(game_id: str, stamp, load, draw) -> SharedPad | Unscorable | Non
         return _drawn(saved, draw)
 
     try:
-        return memo().get_or_make(game_id, _key(stamp.revision, stamp.locked), make)
+        return memo().get_or_make(game_id, key, lambda: _kept_or_drawn(game_id, key, draw_pad))
     except _Moved:
         return None
 
@@ -149,3 +169,4 @@ def _forget_changed(app: Flask, game_id: str, **_change) -> None:
 def init_app(app: Flask) -> None:
     app.extensions[EXTENSION] = RevisionMemo(int(app.config.get("PAD_CACHE_ENTRIES", DEFAULT_ENTRIES)))
     game_changed.connect(_forget_changed, sender=app)
+    pad_store.init_app(app)

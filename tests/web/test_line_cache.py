@@ -10,7 +10,7 @@ import pytest
 
 from scorer.engine.messages import Message, Sum
 from scorer.games import service as games_service
-from scorer.web import line_cache, pad_cache
+from scorer.web import line_cache, pad_cache, pad_store
 from tests.helpers import game, player
 
 CITIES = [player("Ada", "gizah", cards=["lumber-yard", "scriptorium"], coins=3),
@@ -32,6 +32,8 @@ def text(answer) -> str:
 def fresh(app, client, url: str, **headers) -> str:
     """The answer drawn from nothing: no pad, no line kept."""
     pad_cache.memo(app).clear()
+    with app.app_context():
+        pad_store.clear()
     line_cache.store(app)._lines.clear()
     return text(client.get(url, headers=headers))
 

@@ -15,7 +15,7 @@ from scorer import create_app, storage
 from scorer.games import access
 from scorer.games import service as games_service
 from scorer.web import games as game_pages
-from scorer.web import pad_cache
+from scorer.web import pad_cache, pad_store
 from tests.conftest import dispose
 from tests.helpers import game, give_owner, own, player
 
@@ -54,7 +54,10 @@ def phones(app, game_id: str, ids: list[str]) -> dict:
 
 
 def forget_pads(app) -> None:
+    """Forget every drawn pad, in memory and on disk: the next answer is drawn from nothing."""
     pad_cache.memo(app).clear()
+    with app.app_context():
+        pad_store.clear()
 
 
 def live(phone, game_id: str, **headers):
