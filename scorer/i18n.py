@@ -13,7 +13,17 @@ from __future__ import annotations
 from functools import cache
 
 from babel.support import NullTranslations, Translations
-from flask import Blueprint, Flask, Response, current_app, g, redirect, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    g,
+    has_app_context,
+    redirect,
+    request,
+    url_for,
+)
 from flask_babel import (
     Babel,
     format_date,
@@ -66,9 +76,31 @@ def remember_switch(response: Response) -> Response:
     return response
 
 
+#: where a request keeps its catalog, with the locale it is for
+KEPT_TRANSLATIONS = "_scorer_translations"
+
+
 def translator():
-    """The active request's catalog, usable to render engine messages."""
-    return get_translations()
+    """The active request's catalog, usable to render engine messages.
+
+    Flask-Babel finds the catalog anew on every call (its context, domain and locale, about ten
+    lookups through Flask's proxies), and a score pad asks about a hundred times: a sixth of
+    drawing one. The catalog is therefore kept on the request's ``g`` with the locale object it
+    is for; :func:`flask_babel.refresh` (a language switched in mid-request) and
+    :func:`flask_babel.force_locale` give Flask-Babel another locale object, and then the
+    catalog is looked up again."""
+    if not has_app_context():
+        return get_translations()
+    space = g._get_current_object().__dict__
+    babel = space.get("_flask_babel")
+    locale = getattr(babel, "babel_locale", None)
+    kept = space.get(KEPT_TRANSLATIONS)
+    if kept is not None and locale is not None and kept[0] is locale:
+        return kept[1]
+    translations = get_translations()
+    space[KEPT_TRANSLATIONS] = (getattr(space.get("_flask_babel"), "babel_locale", None),
+                                translations)
+    return translations
 
 
 @cache
@@ -111,6 +143,12 @@ def set_language(code: str):
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
+    app.jinja_env.install_gettext_callables(  # Flask-Babel's, through the kept catalog
+        gettext=lambda s: translator().ugettext(s),
+        ngettext=lambda s, p, n: translator().ungettext(s, p, n),
+        pgettext=lambda c, s: translator().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translator().unpgettext(c, s, p, n),
+        newstyle=True)
     app.register_blueprint(bp)
     app.after_request(remember_switch)
     app.jinja_env.globals.update(get_locale=get_locale, LANGUAGE_NAMES=LANGUAGE_NAMES)

@@ -180,3 +180,23 @@ def test_every_page_renders_in_every_locale(app, client):
                     english[url] = html
                 else:
                     assert html != english.get(url), f"{url} is not translated in {locale}"
+
+
+def test_the_kept_catalog_follows_a_forced_or_switched_language(app):
+    """The request keeps its catalog (:func:`scorer.i18n.translator`), yet a locale forced for
+    a block (a PDF in another language) or switched in mid-request is translated in that
+    language, and the request's own again after the block."""
+    from flask_babel import force_locale
+
+    from scorer.i18n import switch_language, translator
+
+    deleted = "The game was deleted."
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert translator().gettext(deleted) == deleted
+        with force_locale("pl"):
+            assert translator().gettext(deleted) == "Gra została usunięta."
+        assert translator().gettext(deleted) == deleted
+        assert switch_language("language-pl")
+        assert translator().gettext(deleted) == "Gra została usunięta."
+        assert app.jinja_env.from_string("{{ _('The game was deleted.') }}").render() == \
+            "Gra została usunięta."
