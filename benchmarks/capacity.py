@@ -384,9 +384,11 @@ async def rung(client: Client, server: Gunicorn, group: str, tables: int, args, 
     load, client_cpu, started = os.getloadavg()[0], time.process_time(), time.monotonic()
     run = Run(client, group, phones, args, rng)
     await run.run()
+    ended = time.monotonic()
+    await asyncio.sleep(0.5)  # the workers' last totals written (capacity_gunicorn.FLUSH_EVERY)
     result = Rung(tables, run.records, diff(server.kinds(), kinds), server.cpu() - server_cpu,
                   tree_cpu(db_pid) - db_cpu if db_pid else None, time.process_time() - client_cpu,
-                  run.lag, (load, os.getloadavg()[0]), time.monotonic() - started, args.seconds)
+                  run.lag, (load, os.getloadavg()[0]), ended - started, args.seconds)
     await delete_games(client, made)
     if not quiet:
         result.report(args.verbose)
