@@ -2,6 +2,8 @@
 
 The PDFs are rendered in the language asked for, which is not always the request's (the command
 line has no request), so the locale is forced around both the template and the engine messages.
+The HTML is drawn to PDF in a child process of lower priority when ``PDF_RENDER_PROCESS`` says
+so (:mod:`.render_process`), in this process otherwise (:func:`draws_in_child`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from flask import current_app, render_template
 from flask_babel import force_locale
 
 from ..i18n import translator
+from . import render_process
 from .layout import PAGE_MARGIN_MM
 from .paper import Paper
 from .render import renderer
@@ -35,5 +38,23 @@ def render_html(template: str, locale: str, paper: Paper,
 def render_pdf(template: str, locale: str, paper: Paper,
                build: Callable[[Any], dict] | None = None, **context: Any) -> bytes:
     """Render ``template`` in ``locale`` on ``paper`` (see :func:`render_html`) to PDF."""
-    html = render_html(template, locale, paper, build, **context)
-    return renderer(current_app.static_folder).pdf(html)
+    return pdf_of(render_html(template, locale, paper, build, **context))
+
+
+def draws_in_child(app) -> bool:
+    """``PDF_RENDER_PROCESS``: true, false, or None (the default), which means on except
+    under ``TESTING``. A served app (gunicorn, the table server, the command line) draws in
+    the child, so a sheet never holds a web worker's interpreter lock; the test suite's
+    thousands of apps draw in their own process instead of starting a child each."""
+    configured = app.config.get("PDF_RENDER_PROCESS")
+    return not app.testing if configured is None else bool(configured)
+
+
+def pdf_of(html: str) -> bytes:
+    """The PDF of ``html``: in the app's render child (see :func:`draws_in_child`) or here."""
+    app = current_app
+    if draws_in_child(app):
+        nice = app.config.get("PDF_RENDER_NICE")
+        return render_process.draw(app.static_folder, html,
+                                   render_process.DEFAULT_NICE if nice is None else int(nice))
+    return renderer(app.static_folder).pdf(html)

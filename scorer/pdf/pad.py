@@ -14,10 +14,9 @@ from flask import current_app
 
 from ..engine.rules import Ruleset, get_ruleset
 from ..web.expansions import parts_of
-from .document import render_html
+from .document import pdf_of, render_html
 from .layout import SIZES, pad_layout
 from .paper import Paper
-from .render import renderer
 from .rows import TOTAL, pad_rows
 
 _lock = threading.Lock()
@@ -40,8 +39,7 @@ def blank_pad_pdf(players: int, locale: str, paper: Paper, ruleset: Ruleset | No
 
 def render_blank_pad(players: int, locale: str, paper: Paper, ruleset: Ruleset | None = None,
                      lines: tuple[str, ...] = ()) -> bytes:
-    return renderer(current_app.static_folder).pdf(
-        blank_pad_html(players, locale, paper, ruleset, lines))
+    return pdf_of(blank_pad_html(players, locale, paper, ruleset, lines))
 
 
 def blank_pad_html(players: int, locale: str, paper: Paper, ruleset: Ruleset | None = None,
