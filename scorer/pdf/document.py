@@ -50,11 +50,25 @@ def draws_in_child(app) -> bool:
     return not app.testing if configured is None else bool(configured)
 
 
+def nice_of(app) -> int:
+    """``PDF_RENDER_NICE``: how much lower the child's priority is than its worker's."""
+    nice = app.config.get("PDF_RENDER_NICE")
+    return render_process.DEFAULT_NICE if nice is None else int(nice)
+
+
 def pdf_of(html: str) -> bytes:
     """The PDF of ``html``: in the app's render child (see :func:`draws_in_child`) or here."""
     app = current_app
     if draws_in_child(app):
-        nice = app.config.get("PDF_RENDER_NICE")
-        return render_process.draw(app.static_folder, html,
-                                   render_process.DEFAULT_NICE if nice is None else int(nice))
+        return render_process.draw(app.static_folder, html, nice_of(app))
     return renderer(app.static_folder).pdf(html)
+
+
+def start_child(app) -> None:
+    """Start the render child beside the first requests, without waiting for it. The servers
+    call this once a worker serves (:mod:`scorer.serving.background`): the child's start (an
+    interpreter, WeasyPrint, the fonts: seconds at its low priority) would otherwise happen
+    inside the worker's first sheet, holding the instance's render slot all that time. The
+    command line and the tests start it on their first PDF, if ever."""
+    if draws_in_child(app):
+        render_process.pool(app.static_folder, nice_of(app)).submit(int)

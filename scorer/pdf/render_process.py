@@ -4,7 +4,8 @@ A score sheet costs WeasyPrint 190-400 ms of CPU. Drawn on a thread of a gthread
 holds that worker's interpreter lock in turns with the worker's other threads (live pads, city
 pages, saves: 1-14 ms each), and it competes for the cores at the same priority as every
 request, so the tables' own requests got their slow tails from the sheets. Here each serving
-process has one child of its own, started on the first PDF, that lowers its priority once
+process has one child of its own (started with the worker, :func:`~.document.start_child`, or
+by the first PDF), that lowers its priority once
 (``os.nice(PDF_RENDER_NICE)``, 10 by default) and prepares its :class:`~.render.Renderer` once
 (fonts, stylesheet); the request's thread renders the template as before, sends the HTML and
 waits for the bytes without holding its interpreter lock. The kernel then gives the sheet the

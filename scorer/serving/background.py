@@ -1,6 +1,7 @@
-"""Work a serving process runs beside its requests (retention's passes), started by the server.
+"""Work a serving process runs beside its requests (retention's passes, the PDF render child),
+started by the server.
 
-A wing above this one (``games``) registers what to start from its ``init_app``; the servers
+A wing above this one (``games``, ``pdf``) registers what to start from its ``init_app``; the servers
 (gunicorn's ``post_worker_init`` in :mod:`scorer.serving.gunicorn_config`, the table server in
 :mod:`scorer.serving.serve`) start it once the app is loaded in the process that will serve.
 The command line (``flask prune``, ``flask db upgrade``) and the tests load the app too, but

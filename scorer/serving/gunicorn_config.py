@@ -20,7 +20,7 @@ another machine: ``BIND=10.0.0.5:8000``, with a firewall letting only the proxy 
 server warns at start when it listens beyond this machine with ``SCORER_PROXY_FIX`` on. The app
 writes its own request log, so gunicorn's access log stays off; its error log goes to standard
 error. Each worker starts what the app runs beside its requests (:mod:`scorer.serving.background`:
-retention's background pass, when retention is on).
+retention's background pass, when retention is on; the child that draws its PDFs).
 """
 
 import ipaddress

@@ -181,3 +181,24 @@ def test_the_child_goes_with_its_parent(make_app, end):
     while state_of(child) not in (None, "Z") and time.monotonic() < deadline:
         time.sleep(0.05)
     assert state_of(child) in (None, "Z"), f"the child {child} outlived its parent ({end})"
+
+
+def test_the_server_starts_the_child_with_the_worker(make_app):
+    """The servers' start (gunicorn's post_worker_init, the table server) starts the child
+    beside the first requests, not inside the first sheet's render slot; an app drawing here
+    starts none. A niceness of its own keeps this child apart from the shared one."""
+    from scorer.serving import background
+
+    key = (os.getpid(), make_app(False).static_folder, 5)
+    here = make_app(False)
+    here.config["PDF_RENDER_NICE"] = 5
+    background.start(here)
+    assert key not in render_process._pools
+    served = make_app(True)
+    served.config["PDF_RENDER_NICE"] = 5
+    background.start(served)
+    started = render_process._pools.pop(key)
+    try:
+        assert started.submit(os.nice, 0).result() == min(19, os.nice(0) + 5)
+    finally:
+        started.shutdown(wait=True)
