@@ -25,6 +25,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import groupby
+from operator import itemgetter
 
 from flask import current_app
 from openskill.models import PlackettLuce
@@ -49,14 +51,14 @@ def model() -> PlackettLuce:
 
 def rankings(connection: Connection, counted) -> list[Game]:
     """The counted games in the order saved, each its players' (player, rank, team) by seat
-    (players after the group's merged names)."""
-    games: dict[int, list] = {}
-    for game_id, seat, key, rank, team in connection.execute(
-            counted.select(result, result.c.game_id, result.c.seat, result.c.name_key,
-                           result.c.rank, result.c.team)):
-        games.setdefault(game_id, []).append((seat, counted.player(key), rank, team))
-    return [tuple((player, rank, team) for _seat, player, rank, team in sorted(seats))
-            for _game_id, seats in sorted(games.items())]
+    (players after the group's merged names). The rows come in that order (the database
+    sorts them): every change of a group's results reads them all, to compare with the fold."""
+    merged = counted.merged
+    found = connection.execute(
+        counted.select(result, result.c.game_id, result.c.name_key, result.c.rank, result.c.team)
+        .order_by(result.c.game_id, result.c.seat))
+    return [tuple([(merged.get(key, key), rank, team) for _game_id, key, rank, team in seats])
+            for _game_id, seats in groupby(found, key=itemgetter(0))]
 
 
 def rate(ratings: Ratings, game: Game) -> None:

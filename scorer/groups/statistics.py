@@ -385,8 +385,7 @@ def timeline(group: Group, filters: Filters, last: int = 20,
     absent]})``; the moment, not the day, tells one evening's games apart."""
     counted = Counted(group, filters)
     with get_engine().connect() as connection:
-        digest = players_digest(connection, counted)
-        names, totals = digest.names, digest.figures
+        totals, names = games_played(connection, counted)
         recent = connection.execute(
             counted.select(result, result.c.game_id, result.c.played_on).distinct()
             .order_by(result.c.game_id.desc()).limit(last)).all()
@@ -397,7 +396,7 @@ def timeline(group: Group, filters: Filters, last: int = 20,
         saved = dict(connection.execute(
             select(game.c.id, game.c.created_at)
             .where(game.c.id.in_([pk for pk, _date in recent]))).all())
-    chosen = sorted(totals, key=lambda p: (-totals[p][0], names.get(p, p)))[:players]
+    chosen = sorted(totals, key=lambda p: (-totals[p], names.get(p, p)))[:players]
     column = {pk: index for index, (pk, _date) in enumerate(recent)}
     series = {player: [None] * len(recent) for player in chosen}
     for pk, key, total in found:
@@ -405,6 +404,23 @@ def timeline(group: Group, filters: Filters, last: int = 20,
         if player in series:
             series[player][column[pk]] = total
     return [saved[pk] for pk, _date in recent], {names.get(p, p): values for p, values in series.items()}
+
+
+def games_played(connection, counted: Counted) -> tuple[dict[str, int], dict[str, str]]:
+    """Each player's count of games and name shown, as :func:`players_digest` counts and
+    names them (the latest name typed, in the order of its rows), from one aggregate per name
+    typed rather than per name, total, rank and winners: what the timeline needs."""
+    games: dict[str, int] = {}
+    latest: dict[str, tuple[int, str]] = {}
+    for key, name, count, last in connection.execute(
+            counted.select(result, result.c.name_key, result.c.name, func.count(),
+                           func.max(result.c.game_id))
+            .group_by(result.c.name_key, result.c.name)):
+        player = counted.player(key)
+        games[player] = games.get(player, 0) + count
+        if player not in latest or last > latest[player][0]:
+            latest[player] = (last, name)
+    return games, {player: counted.shown.get(player, name) for player, (_last, name) in latest.items()}
 
 
 def winning_totals(group: Group, filters: Filters) -> list[int]:

@@ -6,22 +6,23 @@ pages and in its report goes through these filters, each column with one precisi
 points one decimal, a mean rank two, rates whole percentages), and a negative number gets a
 true minus sign (U+2212), as the score pads print conflict points. A list of games played the
 same evening tells them apart by the time of day (:func:`moment_labels`).
+
+Babel parses the pattern and looks the locale's symbols up on every call (a group's page
+writes some five hundred figures, ~40 us each), and the figures of a page are mostly those of
+the page before it (a correction changes a few): each text is kept per (locale, precision,
+value) (:func:`formatted`).
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from datetime import date, datetime
+from functools import lru_cache
 
+from babel import numbers
 from babel.dates import format_skeleton
-from flask_babel import (
-    format_date,
-    format_decimal,
-    format_percent,
-    format_time,
-    get_locale,
-    to_user_timezone,
-)
+from flask_babel import format_date, format_time, get_locale, get_timezone, to_user_timezone
 
 from ..groups.moments import saved_at
 from ..i18n import moment_label
@@ -29,6 +30,10 @@ from ..i18n import moment_label
 MINUS = "\N{MINUS SIGN}"
 #: what a figure that is not there shows
 MISSING = "–"
+#: how many (locale, precision, value) texts :func:`formatted` keeps
+KEPT_FIGURES = 8192
+#: how many lists of moments' labels :func:`moment_labels` keeps
+KEPT_LABELS = 256
 
 
 def with_minus(text: str) -> str:
@@ -40,8 +45,7 @@ def fixed(value: float | int | None, places: int = 1) -> str:
     """``35,7`` in Dutch, ``−0.3`` in English: ``places`` decimals, the locale's separators."""
     if value is None:
         return MISSING
-    pattern = "#,##0" + ("." + "0" * places if places else "")
-    return with_minus(format_decimal(value, format=pattern))
+    return formatted(get_locale(), places, value, signed(value))
 
 
 def whole(value: int | None) -> str:
@@ -53,7 +57,24 @@ def percent(rate: float | None) -> str:
     """A rate between 0 and 1 as the locale writes a whole percentage ("50%")."""
     if rate is None:
         return MISSING
-    return with_minus(format_percent(rate))
+    return formatted(get_locale(), None, rate, signed(rate))
+
+
+def signed(value) -> bool:
+    """Whether ``value`` is written with a minus, -0.0 too (Babel writes "-0.0", and
+    -0.0 == 0.0 as a key; a Decimal's -0 likewise)."""
+    return math.copysign(1, value) < 0 if isinstance(value, float) else str(value).startswith("-")
+
+
+@lru_cache(maxsize=KEPT_FIGURES, typed=True)
+def formatted(locale, places: int | None, value, _negative: bool) -> str:
+    """``value`` as Babel writes it in ``locale``: with ``places`` decimals (None: a whole
+    percentage), a true minus. Kept per all four arguments: the locale, the precision, the
+    value with its type (``typed``) and its sign (which tells -0.0 from 0.0)."""
+    if places is None:
+        return with_minus(numbers.format_percent(value, locale=locale))
+    pattern = "#,##0" + ("." + "0" * places if places else "")
+    return with_minus(numbers.format_decimal(value, format=pattern, locale=locale))
 
 
 def day(value: str | date | None) -> str:
@@ -69,7 +90,23 @@ def moment_labels(moments: list[datetime], short: bool = False) -> list[str]:
     """Each moment's label in a list of games: its date, and the time of day as well where the
     list holds more than one game of that date (one evening's games; a game named twice is
     one). ``short`` (a chart's axis): the day and month alone ("26 nov"), with the year only
-    when the list spans more than one."""
+    when the list spans more than one.
+
+    Kept per language, time zone, moments and form (a group's page writes the same lists of
+    games after a correction: its last games, its records), the moments by ``repr`` (which
+    tells the same instant in two zones apart, as their dates differ)."""
+    moments = tuple(moments)
+    return list(kept_labels(str(get_locale()), str(get_timezone()), repr(moments), short, moments))
+
+
+@lru_cache(maxsize=KEPT_LABELS)
+def kept_labels(_locale: str, _zone: str, _moments: str, short: bool,
+                moments: tuple[datetime, ...]) -> tuple[str, ...]:
+    """:func:`moment_labels`, in the request's language and time zone (the keys' first two)."""
+    return tuple(drawn_labels(list(moments), short))
+
+
+def drawn_labels(moments: list[datetime], short: bool) -> list[str]:
     days = Counter(moment.date() for moment in set(moments))
     if not short:
         return [moment_label(moment) if days[moment.date()] > 1 else day(moment.date())

@@ -27,6 +27,8 @@ from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 
 import pygal
+import pygal.config
+import pygal.graph.base
 import tinycss2
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -35,6 +37,7 @@ from pygal.style import Style
 from ..groups.statistics import Filters, timeline, winning_totals
 from ..storage.groups import Group
 from .chart_colours import DARK_PAGE, LIGHT_PAGE, SeriesColour, by_place
+from .chart_memo import kept_by_data
 from .figures import fixed, moment_labels, percent
 from .group_labels import row_colour, row_label, wonder_side_label
 
@@ -64,6 +67,50 @@ HATCHES = ("", "M-1,7 L7,-1", "M3,3 h0.01", "M0,3 H6", "M-1,7 L7,-1 M-1,-1 L7,7"
            "M3,0 V6", "M0,3 H6 M3,0 V6")
 #: the lines' dashes, by place (the first solid)
 DASHES = ("", "7,4", "2,3", "9,3,2,3", "4,4", "1,5")
+
+
+class QuickState:
+    """pygal's graphs look every attribute up in their drawing state first, in Python
+    (``BaseGraph.__getattribute__``, some 10,000 lookups a chart: a quarter of its drawing).
+    The same lookup with fewer steps; the charts are drawn by the subclasses below, named as
+    pygal's (the SVG names the graph's class)."""
+
+    def __getattribute__(self, name, _get=object.__getattribute__):
+        if name[:2] != "__" and name != "state":
+            state = _get(self, "__dict__").get("state")
+            if state is not None:
+                found = state.__dict__
+                if name in found:
+                    return found[name]
+        return _get(self, name)
+
+
+class SerieConfig(pygal.config.SerieConfig):
+    """pygal's configuration of one series, whose names ``dir()`` lists: pygal asks for them
+    once per setting per series (``BaseGraph.prepare_values``, some 400 times a chart, a fifth
+    of its drawing). They are those of the class, whatever is set (only names it has are
+    set), so they are listed once."""
+
+    names = tuple(dir(pygal.config.SerieConfig))
+
+    def __dir__(self):
+        return self.names
+
+
+# the name pygal's graphs build each series' configuration by
+pygal.graph.base.SerieConfig = SerieConfig
+
+
+class Line(QuickState, pygal.Line):
+    pass
+
+
+class StackedBar(QuickState, pygal.StackedBar):
+    pass
+
+
+class Bar(QuickState, pygal.Bar):
+    pass
 
 
 @dataclass(frozen=True)
@@ -243,40 +290,50 @@ def local(element) -> str:
 # -- the charts --------------------------------------------------------------------------------
 
 
-def totals_chart(moments: list, series: dict[str, list[int | None]]) -> Chart | None:
+@kept_by_data
+def totals_chart(moments: tuple, series: tuple[tuple[str, tuple[int | None, ...]], ...]) -> Chart | None:
+    """The totals of the players with the most games over the last games (``series``: each
+    player's name and totals, None where absent), by when the games were saved."""
     if len(moments) < 2:
         return None
     colours = by_place(list(PLAYER_COLOURS[:len(series)]))
-    totals = [value for values in series.values() for value in values if value is not None]
+    totals = [value for _name, values in series for value in values if value is not None]
     ticks = whole_ticks(min(totals), max(totals)) if totals else None
-    chart = pygal.Line(**config(colours, dash_css(len(series)), x_label_rotation=40,
-                                dots_size=3, allow_interruptions=False, y_labels=ticks,
-                                range=(ticks[0], ticks[-1]) if ticks else None,
-                                truncate_label=-1))
+    chart = Line(**config(colours, dash_css(len(series)), x_label_rotation=40,
+                          dots_size=3, allow_interruptions=False, y_labels=ticks,
+                          range=(ticks[0], ticks[-1]) if ticks else None,
+                          truncate_label=-1))
     title = _("Totals over time")
-    labels = moment_labels(moments, short=True)
+    labels = moment_labels(list(moments), short=True)
     step = max(1, len(labels) // 5)  # five dates under the axis are readable on a phone
     chart.x_labels = [label if index % step == 0 else "" for index, label in enumerate(labels)]
-    for name, values in series.items():
-        chart.add(name, values)
-    dates = moment_labels(moments)
+    for name, values in series:
+        chart.add(name, list(values))
+    dates = moment_labels(list(moments))
     alt = _("Line chart of the totals of %(players)s in the last %(count)d games, from %(first)s "
-            "to %(last)s.", players=", ".join(series), count=len(moments), first=dates[0],
-            last=dates[-1])
+            "to %(last)s.", players=", ".join(name for name, _values in series),
+            count=len(moments), first=dates[0], last=dates[-1])
     return Chart("totals", title, alt, svg_of(chart, lines=True))
 
 
-def rows_chart(figures: dict) -> Chart | None:
-    players = figures["players"][:8]
-    rows = [row["row"] for row in figures["rows"]]
+def rows_data(figures: dict) -> tuple[tuple[str, ...], tuple[tuple[str, tuple], ...]]:
+    """What the rows chart draws of ``figures``: the rows, and the first eight players' names
+    and mean points in each (None where they have none)."""
+    rows = tuple(row["row"] for row in figures["rows"])
+    return rows, tuple((player["name"], tuple(player["mean_scores"].get(row) for row in rows))
+                       for player in figures["players"][:8])
+
+
+@kept_by_data
+def rows_chart(rows: tuple[str, ...], players: tuple[tuple[str, tuple], ...]) -> Chart | None:
     if not players or not rows:
         return None
     colours = by_place([row_colour(row) for row in rows])
-    chart = pygal.StackedBar(**config(colours, hatch_css(len(rows)), x_label_rotation=30))
+    chart = StackedBar(**config(colours, hatch_css(len(rows)), x_label_rotation=30))
     title = _("Mean points per row")
-    chart.x_labels = [player["name"] for player in players]
-    for row in rows:
-        chart.add(row_label(row), [player["mean_scores"].get(row) for player in players])
+    chart.x_labels = [name for name, _means in players]
+    for place, row in enumerate(rows):
+        chart.add(row_label(row), [means[place] for _name, means in players])
     alt = _("Stacked bars: each player's mean points in every row of the score pad, in the "
             "pad's colours; the table of players gives the numbers.")
     return Chart("rows", title, alt, svg_of(chart, hatch_defs(len(rows))))
@@ -287,10 +344,17 @@ def rows_chart(figures: dict) -> Chart | None:
 BAND, BAR, LABEL_GAP, MARGIN, NUMBERS = 38, 14, 4, 6, 130
 
 
-def wonders_chart(figures: dict) -> Chart | None:
+def wonders_data(figures: dict) -> tuple[tuple, ...]:
+    """What the win-rate chart draws of ``figures``: the most played wonders' and sides' ids,
+    win rates, wins and plays."""
+    return tuple((wonder["wonder"], wonder["side"], wonder["win_rate"], wonder["wins"],
+                  wonder["plays"]) for wonder in figures["wonders"][:WONDERS_SHOWN])
+
+
+@kept_by_data
+def wonders_chart(wonders: tuple[tuple, ...]) -> Chart | None:
     """The win rate of the most played wonders and sides, one band each: the whole name and
     side on a line (never cut), the bar under it and the rate with its games at the bar's end."""
-    wonders = figures["wonders"][:WONDERS_SHOWN]
     if not wonders:
         return None
     colour = by_place([WIN_RATE_HUE])[0]
@@ -303,16 +367,16 @@ def wonders_chart(figures: dict) -> Chart | None:
            f".bar {{ fill: {colour.dark}; }} .axis-line {{ stroke: #8a8f96; }} }}")
     parts = [f'<svg xmlns="{SVG}" class="pygal-chart wonders" viewBox="0 0 {WIDTH} {height}" '
              f'width="{WIDTH}" height="{height}"><defs><style type="text/css">{escape(css)}</style></defs>']
-    for index, wonder in enumerate(wonders):
+    for index, (wonder, side, win_rate, wins, plays) in enumerate(wonders):
         top = MARGIN + index * BAND
         bar_top = top + 12 + LABEL_GAP
-        width = round(scale * wonder["win_rate"], 2)
-        numbers = _("%(rate)s · %(games)s", rate=percent(wonder["win_rate"]),
+        width = round(scale * win_rate, 2)
+        numbers = _("%(rate)s · %(games)s", rate=percent(win_rate),
                     games=ngettext("%(wins)d of %(num)d game", "%(wins)d of %(num)d games",
-                                   wonder["plays"], wins=wonder["wins"]))
+                                   plays, wins=wins))
         parts.append(
             f'<g class="wonder"><text class="label" x="{MARGIN}" y="{top + 11}">'
-            f'{escape(wonder_side_label(wonder["wonder"], wonder["side"]))}</text>'
+            f'{escape(wonder_side_label(wonder, side))}</text>'
             f'<path class="axis-line" d="M{MARGIN} {bar_top - 1} v{BAR + 2}" />'
             f'<rect class="bar" x="{MARGIN}" y="{bar_top}" width="{width}" height="{BAR}" />'
             f'<text class="figure" x="{MARGIN + width + 5}" y="{bar_top + 11}">{escape(numbers)}</text></g>')
@@ -336,13 +400,15 @@ def spread(totals: list[int], width: int = 5) -> list[tuple[str, int]]:
             for start in range(low, max(bins) + 1, width)]
 
 
-def spread_chart(group: Group, filters: Filters) -> tuple[Chart | None, list[tuple[str, int]]]:
-    binned = spread(winning_totals(group, filters))
+@kept_by_data
+def spread_chart(totals: tuple[int, ...]) -> tuple[Chart | None, list[tuple[str, int]]]:
+    """The chart of the winning totals (``totals``: one per game, lowest first), and its bins."""
+    binned = spread(list(totals))
     if not binned:
         return None, []
     ticks = whole_ticks(0, max(count for _label, count in binned))
-    chart = pygal.Bar(**config(by_place([SPREAD_HUE]), show_legend=False, x_label_rotation=40,
-                               y_labels=ticks, range=(0, ticks[-1])))
+    chart = Bar(**config(by_place([SPREAD_HUE]), show_legend=False, x_label_rotation=40,
+                         y_labels=ticks, range=(0, ticks[-1])))
     title = _("Winning totals")
     chart.x_labels = [label for label, _count in binned]
     chart.add(_("Games"), [count for _label, count in binned])
@@ -353,9 +419,11 @@ def spread_chart(group: Group, filters: Filters) -> tuple[Chart | None, list[tup
 
 def group_charts(group: Group, figures: dict, filters: Filters) -> dict:
     """Every chart of the group's page (None where there is too little to draw), with the
-    winning totals' bins for the table beside their chart."""
-    spread_of, bins = spread_chart(group, filters)
+    winning totals' bins for the table beside their chart. Each chart is drawn from plain
+    data and kept by it (:mod:`.chart_memo`): a change that leaves its data is no drawing."""
+    spread_of, bins = spread_chart(tuple(winning_totals(group, filters)))
     moments, series = timeline(group, filters)
-    return {"totals": totals_chart(moments, series), "rows": rows_chart(figures),
-            "wonders": wonders_chart(figures), "spread": spread_of, "bins": bins,
-            "dates": moment_labels(moments), "series": series}
+    return {"totals": totals_chart(tuple(moments), tuple((name, tuple(values))
+                                                         for name, values in series.items())),
+            "rows": rows_chart(*rows_data(figures)), "wonders": wonders_chart(wonders_data(figures)),
+            "spread": spread_of, "bins": bins, "series": series}

@@ -5,12 +5,11 @@ games share a day), so the player's page looks like the group's."""
 
 from __future__ import annotations
 
-import pygal
 from flask_babel import gettext as _
 
 from .chart_colours import by_place
 from .figures import list_moments
-from .group_charts import PLAYER_COLOURS, Chart, config, svg_of, whole_ticks
+from .group_charts import PLAYER_COLOURS, Chart, Line, config, svg_of, whole_ticks
 
 #: the games the chart draws (the most recent)
 GAMES_DRAWN = 30
@@ -24,9 +23,9 @@ def player_totals_chart(history: list[dict], last: int = GAMES_DRAWN) -> Chart |
         return None
     totals = [played["total"] for played in shown]
     ticks = whole_ticks(min(totals), max(totals))
-    chart = pygal.Line(**config(by_place([PLAYER_COLOURS[0]]), x_label_rotation=40, dots_size=3,
-                                show_legend=False, y_labels=ticks, range=(ticks[0], ticks[-1]),
-                                truncate_label=-1))
+    chart = Line(**config(by_place([PLAYER_COLOURS[0]]), x_label_rotation=40, dots_size=3,
+                          show_legend=False, y_labels=ticks, range=(ticks[0], ticks[-1]),
+                          truncate_label=-1))
     step = max(1, len(shown) // 5)  # five dates under the axis are readable on a phone
     labels = list_moments(shown, short=True)
     chart.x_labels = [label if index % step == 0 else "" for index, label in enumerate(labels)]

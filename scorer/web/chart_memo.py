@@ -1,0 +1,84 @@
+"""Charts kept by the data they are drawn from, whatever revision it came from.
+
+A correction of one game raises its group's results revision, and the group's figures are
+counted again (:mod:`.group_cache`); but most of its charts show the same data as before (the
+win rates of the wonders, the winning totals, often the mean points per row: the coins of a
+city change its total and not its points per row). pygal draws a chart in some 20 ms, so a
+chart is kept per exactly what it is drawn from: the drawing function, its arguments (plain,
+hashable data: the series, the labels' ids, the numbers), and the language and time zone it
+writes its words, numbers and dates in. A key holds the data itself as ``repr`` writes it, not
+a hash of it, so two charts of different data never share one (``repr`` tells 1 from 1.0 and
+-0.0 from 0.0, which a chart writes differently and a dict key does not).
+
+Each app keeps its own (``GROUP_CHARTS_KEPT`` charts, the least recently used dropped first).
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+from flask import current_app
+from flask_babel import get_locale, get_timezone
+
+EXTENSION = "scorer.chart_memo"
+DEFAULT_KEPT = 256
+Draw = TypeVar("Draw", bound=Callable[..., Any])
+
+
+class ChartMemo:
+    """``key -> chart``, at most ``size``, thread-safe; the lock is never held while drawing
+    (two requests missing at once may both draw: the same chart)."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._charts: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get_or_draw(self, key: Hashable, draw: Callable[[], Any]) -> Any:
+        with self._lock:
+            if key in self._charts:
+                self._charts.move_to_end(key)
+                self.hits += 1
+                return self._charts[key]
+            self.misses += 1
+        chart = draw()
+        with self._lock:
+            self._charts[key] = chart
+            self._charts.move_to_end(key)
+            while len(self._charts) > self.size:
+                self._charts.popitem(last=False)
+        return chart
+
+    def clear(self) -> None:
+        with self._lock:
+            self._charts.clear()
+
+    def __len__(self) -> int:
+        return len(self._charts)
+
+
+def chart_memo() -> ChartMemo:
+    """The app's charts (made on first use: a chart needs no event to go stale)."""
+    memo = current_app.extensions.get(EXTENSION)
+    if memo is None:
+        size = int(current_app.config.get("GROUP_CHARTS_KEPT", DEFAULT_KEPT))
+        memo = current_app.extensions.setdefault(EXTENSION, ChartMemo(size))
+    return memo
+
+
+def kept_by_data(draw: Draw) -> Draw:
+    """``draw(*data)`` kept per its name, ``data`` (plain values: str, numbers, None, dates,
+    and tuples of them; all it reads besides the language and time zone) and the request's
+    language and time zone."""
+    @functools.wraps(draw)
+    def kept(*data):
+        key = (draw.__module__, draw.__qualname__, str(get_locale()), str(get_timezone()),
+               repr(data))
+        return chart_memo().get_or_draw(key, lambda: draw(*data))
+
+    return kept  # type: ignore[return-value]

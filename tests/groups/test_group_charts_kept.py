@@ -1,0 +1,167 @@
+"""The group page after a correction (issue 31): its charts are kept by their data, its numbers
+and dates per language, and what the timeline counts equals the statistics' own count.
+
+Each kept value must be the one drawn afresh from the same data in the same language: a chart
+whose data changed (one total, one mean, -0.0 for 0.0, 1.0 for 1) or asked for in another
+language is drawn again; the same data in the same language is not drawn twice.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from scorer.groups import service
+from scorer.groups.statistics import Counted, Filters, games_played, players_digest
+from scorer.storage import get_engine
+from scorer.web import chart_memo, group_charts
+from scorer.web.figures import fixed, moment_labels, percent, whole
+from tests import helpers
+
+MOMENTS = tuple(datetime(2026, 11, 26, 19, tzinfo=UTC) + timedelta(minutes=50 * n) for n in range(6))
+SERIES = (("Ada", (50, 61, None, 47, 55, 58)), ("Bo", (44, 39, 52, 60, None, 41)))
+ROWS = ("military", "treasury", "wonder")
+PLAYERS = (("Ada", (3.5, 4.25, 5.0)), ("Bo", (-0.5, 2.0, 3.0)))
+
+
+def fresh(function, *data):
+    """The chart drawn now, past the memo."""
+    return function.__wrapped__(*data)
+
+
+@pytest.fixture
+def drawings(app, monkeypatch):
+    """How many charts pygal drew."""
+    drawn = []
+    original = group_charts.svg_of
+    monkeypatch.setattr(group_charts, "svg_of", lambda *a, **k: drawn.append(1) or original(*a, **k))
+    return drawn
+
+
+def in_language(app, language: str):
+    return app.test_request_context("/", headers={"Accept-Language": language})
+
+
+def test_a_chart_is_drawn_once_per_data_and_language(app, drawings):
+    with in_language(app, "en"):
+        first = group_charts.totals_chart(MOMENTS, SERIES)
+        assert group_charts.totals_chart(MOMENTS, SERIES) is first
+        assert len(drawings) == 1
+        assert first == fresh(group_charts.totals_chart, MOMENTS, SERIES)
+    with in_language(app, "pl"):
+        polish = group_charts.totals_chart(MOMENTS, SERIES)
+        assert polish.title != first.title and polish.svg != first.svg
+        assert polish == fresh(group_charts.totals_chart, MOMENTS, SERIES)
+    assert len(drawings) == 4  # English, Polish, and each drawn afresh
+    assert len(chart_memo_of(app)) == 2
+
+
+def chart_memo_of(app) -> chart_memo.ChartMemo:
+    return app.extensions[chart_memo.EXTENSION]
+
+
+@pytest.mark.parametrize("changed", [
+    (("Ada", (50, 61, None, 47, 55, 59)), SERIES[1]),  # one total
+    (("Ada", (50, 61, 40, 47, 55, 58)), SERIES[1]),    # a game played that was not
+    (SERIES[1], SERIES[0]),                            # the order of the players
+    (("Ada", SERIES[0][1]), ("Cy", SERIES[1][1])),     # a name
+])
+def test_a_totals_chart_whose_data_changed_is_drawn_again(app, changed):
+    with in_language(app, "en"):
+        before = group_charts.totals_chart(MOMENTS, SERIES)
+        after = group_charts.totals_chart(MOMENTS, changed)
+        assert after.svg != before.svg
+        assert after == fresh(group_charts.totals_chart, MOMENTS, changed)
+        later = MOMENTS[:-1] + (MOMENTS[-1] + timedelta(days=1),)
+        moved = group_charts.totals_chart(later, SERIES)
+        assert moved.svg != before.svg and moved == fresh(group_charts.totals_chart, later, SERIES)
+
+
+@pytest.mark.parametrize("changed", [
+    (("Ada", (3.5, 4.26, 5.0)), PLAYERS[1]),   # one mean, by a hundredth
+    (PLAYERS[0], ("Bo", (-0.0, 2.0, 3.0))),    # -0.5 -> -0.0
+    (PLAYERS[0], ("Bo", (0.0, 2.0, 3.0))),     # -0.0 -> 0.0: equal as numbers, not as drawn
+    (PLAYERS[0], ("Bo", (-0.5, 2, 3.0))),      # 2.0 -> 2
+])
+def test_a_rows_chart_whose_data_changed_is_drawn_again(app, changed):
+    with in_language(app, "en"):
+        shown = {}
+        for players in (PLAYERS, (PLAYERS[0], ("Bo", (-0.0, 2.0, 3.0))), changed):
+            chart = group_charts.rows_chart(ROWS, players)
+            assert chart == fresh(group_charts.rows_chart, ROWS, players)
+            shown[repr(players)] = chart
+        assert group_charts.rows_chart(ROWS, changed) is shown[repr(changed)]
+
+
+def test_the_wonders_and_spread_charts_follow_their_data_and_language(app):
+    wonders = (("rhodes", "A", 0.5, 1, 2), ("gizah", "B", 0.0, 0, 1))
+    for language in ("en", "nl", "pl"):
+        with in_language(app, language):
+            for data in (wonders, wonders[:1], (("rhodes", "A", 1.0, 2, 2),) + wonders[1:]):
+                assert group_charts.wonders_chart(data) == fresh(group_charts.wonders_chart, data)
+            for totals in ((61, 64, 70), (61, 64, 71), (61, 64, 76)):
+                assert group_charts.spread_chart(totals) == fresh(group_charts.spread_chart, totals)
+
+
+def test_the_memo_drops_the_least_recently_used_chart(app, drawings):
+    app.config["GROUP_CHARTS_KEPT"] = 2
+    with in_language(app, "en"):
+        group_charts.spread_chart((61,))
+        group_charts.spread_chart((62,))
+        group_charts.spread_chart((61,))  # kept
+        group_charts.spread_chart((63,))  # drops (62,)
+        group_charts.spread_chart((62,))
+        assert len(drawings) == 4
+        assert len(chart_memo_of(app)) == 2
+
+
+@pytest.mark.parametrize(("language", "texts"), [
+    ("en", ["1,234.5", "\N{MINUS SIGN}0.0", "0.0", "\N{MINUS SIGN}0", "0", "50%", "1,234", "2"]),
+    ("nl", ["1.234,5", "\N{MINUS SIGN}0,0", "0,0", "\N{MINUS SIGN}0", "0", "50%", "1.234", "2"]),
+    ("pl", ["1\xa0234,5", "\N{MINUS SIGN}0,0", "0,0", "\N{MINUS SIGN}0", "0", "50%", "1\xa0234", "2"]),
+])
+def test_numbers_are_written_in_each_language_whatever_was_written_before(app, language, texts):
+    for earlier in ("en", "nl", "pl"):  # each language's texts kept first
+        with in_language(app, earlier):
+            fixed(1234.5), fixed(-0.0), percent(0.5), whole(1234)
+        with in_language(app, language):
+            assert [fixed(1234.5), fixed(-0.0), fixed(0.0), fixed(-0.0, 0), fixed(0.0, 0),
+                    percent(0.5), whole(1234), whole(2.0)] == texts
+
+
+def test_moment_labels_follow_the_language_and_the_moments(app):
+    with in_language(app, "en"):
+        english = moment_labels(list(MOMENTS))
+        assert english[0] == "Nov 26, 2026, 7:00\N{NARROW NO-BREAK SPACE}PM"
+        apart = [MOMENTS[0], MOMENTS[0] + timedelta(days=3)]
+        assert moment_labels(apart) == ["Nov 26, 2026", "Nov 29, 2026"]
+        assert moment_labels(apart, short=True) == ["Nov 26", "Nov 29"]
+    with in_language(app, "pl"):
+        assert moment_labels(list(MOMENTS)) != english
+        assert moment_labels(apart) == ["26 lis 2026", "29 lis 2026"]
+
+
+def test_the_timelines_count_of_games_and_names_are_the_statistics_own(app):
+    rng = random.Random(31)
+    names = ["Ada", "ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
+    with app.app_context():
+        group = service.create("Club", None)
+        for number in range(40):
+            document = helpers.deal(rng, rng.randint(3, 6))
+            for city, name in zip(document["players"], rng.sample(names[1:] if number % 2 else
+                                                                  names[:1] + names[2:], 6),
+                                  strict=False):
+                city["name"], city["entered"] = name, True
+            service.create_game(group, document)
+        for source, target, shown in (("Bo", "Cy", None), ("Di", "Ed", "Edward"), ("Cy", "Flo", None)):
+            for filters in (Filters(), Filters(players=4)):
+                counted = Counted(service.load(group.id), filters)
+                with get_engine().connect() as connection:
+                    digest = players_digest(connection, counted)
+                    games, shown_names = games_played(connection, counted)
+                assert games == {player: figures[0] for player, figures in digest.figures.items()}
+                assert shown_names == digest.names
+                assert list(games) == list(digest.figures)  # the same order, for equal counts
+            service.merge(service.load(group.id), source, target, shown)
