@@ -13,6 +13,8 @@ So:
   in them is the current one (a rename changes no figure);
 - the charts, the filter choices and the figures' part of the page, drawn in a language, per
   (group, results revision, language, filters[, sort, script root]);
+  under them, each chart is kept by its own data (:mod:`.chart_memo`): a correction redraws
+  only the charts whose series it changed;
 - the game list, which any save changes, per (group revision, how many), made of each game's
   line kept per (game, its revision and last save, group, language, ...): after a save only
   that game's line is drawn again.

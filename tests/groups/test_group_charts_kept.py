@@ -165,3 +165,23 @@ def test_the_timelines_count_of_games_and_names_are_the_statistics_own(app):
                 assert shown_names == digest.names
                 assert list(games) == list(digest.figures)  # the same order, for equal counts
             service.merge(service.load(group.id), source, target, shown)
+
+
+def test_the_quicker_pygal_classes_draw_what_pygals_own_draw(app, monkeypatch):
+    """QuickState's attribute lookup and SerieConfig's listed names change no byte of a chart."""
+    import pygal
+    import pygal.config
+    import pygal.graph.base
+
+    def charts() -> list:
+        with in_language(app, "nl"):
+            return [fresh(group_charts.totals_chart, MOMENTS, SERIES),
+                    fresh(group_charts.rows_chart, ROWS, PLAYERS),
+                    fresh(group_charts.spread_chart, (61, 64, 70, 83))]
+
+    quick = charts()
+    assert pygal.graph.base.SerieConfig is group_charts.SerieConfig
+    monkeypatch.setattr(pygal.graph.base, "SerieConfig", pygal.config.SerieConfig)
+    for name in ("Line", "StackedBar", "Bar"):
+        monkeypatch.setattr(group_charts, name, getattr(pygal, name))
+    assert charts() == quick
