@@ -212,15 +212,25 @@ def with_city(player: dict, city: dict) -> dict:
 OWN_SEAT_FIELDS = ("wonder", "side")
 
 
+def as_saved(document: dict, index: int, entered: bool) -> dict:
+    """``document`` (a game with a city as typed, at ``index``) as :func:`save_city` writes it
+    when nothing else changed meanwhile: the city marked ``entered`` or not. A shallow copy."""
+    players = list(document["players"])
+    players[index] = dict(players[index], entered=entered)
+    return dict(document, players=players)
+
+
 def save_city(game_id: str, player_id: str, city: dict, is_current: Callable[[str], bool],
               version: Callable[[dict], str] = city_version, seat: dict | None = None,
-              entered: bool = True):
+              entered: bool = True, parsed: storage.Checked | None = None):
     """Replace one player's city, if the version the form or client read is still the stored one.
 
     ``is_current(version(player))`` tells, for the player as stored now; ``version`` is
     :func:`city_version` for the pages (the city's own fields) and the API's ETag of the whole
     entry. Returns the saved game. Raises NoSuchGame, NoSuchPlayer, Stale (with the stored
-    player) or Invalid; nothing is written then.
+    player) or Invalid; nothing is written then. ``parsed``: a game the caller checked already
+    (:func:`as_saved`) and the engine's game of it; when the document to write is equal to
+    it, its game is taken instead of parsing the same document a second time.
     """
     def change(document: dict) -> storage.Checked:
         player_ids.upgrade_legacy(document)
@@ -230,6 +240,8 @@ def save_city(game_id: str, player_id: str, city: dict, is_current: Callable[[st
         document["players"][index] = dict(with_city(player, city), entered=entered)
         document["players"][index].update(
             {key: value for key, value in (seat or {}).items() if key in OWN_SEAT_FIELDS})
+        if parsed is not None and parsed.game is not None and document == parsed.document:
+            return storage.Checked(document, parsed.game)
         return validated(document)
 
     return modify(game_id, change)

@@ -11,13 +11,14 @@ judge: a refused city comes back with every problem beside its field and the typ
 from __future__ import annotations
 
 import copy
+from functools import lru_cache
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import get_translations
+from flask_babel import get_locale, get_translations
 from flask_babel import gettext as _
-from markupsafe import Markup, escape
 from wtforms.fields.choices import SelectChoice
 
+from .. import storage
 from ..documents import player_ids
 from ..engine.catalog import Catalog
 from ..engine.rules import Ruleset
@@ -28,7 +29,7 @@ from ..games import seats as seats_remembered
 from ..games import service as games_service
 from ..games.service import OWN_SEAT_FIELDS
 from ..safety.numbers import parse_int
-from .cards import card_page
+from .chip_faces import city_chips
 from .editions import document_ruleset
 from .expansions import parts_of
 from .expired_forms import shows_expired_forms
@@ -42,7 +43,7 @@ from .forms import (
     token_text,
     tokens_typed,
 )
-from .labels import MARKS, card_label, colour_labels, side_label, wonder_label
+from .labels import card_label, colour_labels, side_label, wonder_label
 from .problems import ErrorMap, summary
 from .saved import saved_or_404
 
@@ -69,89 +70,24 @@ def holders(catalog: Catalog, players: list, index: int) -> dict[str, list[str]]
     return held
 
 
-#: the msgid of a chip's info link's label, as _chips.html has it (and the catalogs take it from)
-ABOUT_LABEL = "%(name)s: what it does (new tab)"
-
-
-def chip_links(document: dict, card_id: str, label: str, about_label: str) -> dict:
-    """A chip's info link and its label, what _chips.html would draw for each of its chips (the
-    card's page for the game's edition, :func:`scorer.web.cards.card_page`, and the label as
-    Jinja's ``_()`` makes it: the translated template as markup, the name escaped into it):
-    worked out here in one pass, not by a template call and a gettext for each of a hundred."""
-    return {"about": card_page(document, card_id),
-            "about_label": Markup(about_label) % {"name": label}}
-
-
-#: the msgids of an unavailable chip's reason, as _chips.html has them
-ABSENT, HELD_BY, TAKEN = ("not in the decks for %(count)d players", "all copies taken: %(names)s",
-                          "all copies taken")
-
-
-def drawn_chips(groups: list[dict], field_name: str, deck_players: int) -> None:
-    """Each chip without problems of the city page drawn here, in place (``html``): what one
-    turn of _chips.html's chip loop gives for it, byte for byte (checkboxes, Jinja's escaping,
-    its newstyle ``_()``), with the catalog asked for once. The template drew 75 to 109 chips
-    a page, half of the city page's time; a chip with problems is still drawn there."""
-    translations = get_translations()
-    taken = {key: Markup(translations.ugettext(msgid)) for key, msgid in
-             (("absent", ABSENT), ("held_by", HELD_BY), ("taken", TAKEN))}
-    field = escape(field_name)
-    for group in groups:
-        for colour_group in group["colours"]:
-            colour = colour_group["colour"]
-            mark = escape(MARKS.get(colour, ""))
-            for chip in colour_group["chips"]:
-                if chip["errors"] or "about" not in chip:
-                    continue
-                unavailable, chip_id = chip["unavailable"], escape(chip["id"])
-                reason = ""
-                if unavailable:
-                    why = (taken["absent"] % {"count": deck_players} if chip["absent"] else
-                           taken["held_by"] % {"names": chip["held_by"]} if chip["held_by"] else
-                           taken["taken"] % {})
-                    reason = f'<small class="taken">{why}</small>'
-                about = chip["about"]
-                link = (f'<a class="chip-info card-link" href="{escape(about)}" target="_blank" '
-                        f'rel="noopener" aria-label="{escape(chip["about_label"])}"><span '
-                        f'aria-hidden="true">ⓘ</span></a>') if about else ""
-                chip["html"] = Markup(
-                    f'\n          <label class="chip c-{escape(colour)}'
-                    f'{" unavailable" if unavailable else ""}" data-name="{escape(chip["search"])}">'
-                    f'\n            <input type="checkbox" name="{field}" id="{field}-{chip_id}" '
-                    f'value="{chip_id}"{" checked" if chip["checked"] else ""}'
-                    f'{" disabled" if unavailable else ""}>'
-                    f'\n            <span class="mark" aria-hidden="true">{mark}</span>'
-                    f'\n            <span class="chip-name">{escape(chip["label"])}</span>'
-                    f'\n            {reason}\n          </label>\n          {link}\n          \n        ')
-
-
 def chip_groups(catalog: Catalog, selected: list[str], left: dict[str, int],
-                card_errors: dict[str, list[str]], in_decks: dict[str, int] | None = None,
-                held: dict[str, list[str]] | None = None,
-                document: dict | None = None) -> list[dict]:
-    """Buildings by age, then by colour, each with what its chip needs to show.
-
-    An unavailable chip says why: the decks for this table hold no copy at all, or the other
-    cities hold every copy (and names them: "all copies taken: Bram"). With the game's
-    ``document``, each chip has its info link too (:func:`chip_links`).
-    """
+                card_errors: dict[str, list[str]]) -> list[dict]:
+    """Buildings by age, then by colour, each with what its chip needs to show (the build
+    checker's chips, which the template draws; the city page's: :mod:`.chip_faces`)."""
     chosen = {catalog.card_ids.get(card_id, card_id) for card_id in selected}
     translations = get_translations()  # the request's catalog, asked for once, not per card
-    about_label = translations.ugettext(ABOUT_LABEL) if document is not None else ""
     ages: dict[int, dict[str, list[dict]]] = {}
     for card in catalog.cards.values():
         age = card.ages[0]
         label = translations.upgettext("card", card.name)  # card_label(card), the same text
-        links = chip_links(document, card.id, label, about_label) if document is not None else {}
         ages.setdefault(age, {}).setdefault(card.colour, []).append({
-            **links,
             "id": card.id,
             "label": label,
             "search": f"{label} {card.name}".casefold(),
             "checked": card.id in chosen,
             "unavailable": left.get(card.id, 0) <= 0 and card.id not in chosen,
-            "absent": in_decks is not None and in_decks.get(card.id, 0) == 0,
-            "held_by": ", ".join((held or {}).get(card.id, [])),
+            "absent": False,
+            "held_by": "",
             "errors": card_errors.get(card.id, []),
         })
     listed = list(colour_labels())
@@ -245,13 +181,14 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
     stage_count = len(wonder.sides[side]) if wonder and side in wonder.sides else 0
     unknown = [card_id for card_id in selected if card_id not in catalog.card_ids]
     general = errors.rest()
-    groups = chip_groups(catalog, selected, left, chips, copies_in_decks(catalog, len(card_lists)),
-                         holders(catalog, saved.document["players"], index), saved.document)
     deck_players = max(len(card_lists), ruleset.min_players)
-    drawn_chips(groups, "cards", deck_players)
+    groups, chips_html = city_chips(catalog, saved.document, "cards", selected, left, chips,
+                                    copies_in_decks(catalog, len(card_lists)),
+                                    holders(catalog, saved.document["players"], index),
+                                    deck_players)
     return render_template(
         "city.html", saved=saved, index=index, form=form, player=player,
-        players=saved.document["players"], groups=groups,
+        players=saved.document["players"], groups=groups, chips_html=chips_html,
         unknown=unknown, fields=fields, stage_count=stage_count,
         summary=city_summary(form, fields, general, unknown, groups, kinds, sections),
         sections=[{"template": part.city_template, "section": section, "chips": part.city_chips}
@@ -338,14 +275,22 @@ def city_url(game_id: str, player_id: str, **query) -> str:
     return url_for("cities.edit", game_id=game_id, player_id=player_id, **query)
 
 
+@lru_cache(maxsize=64)
+def city_choices(ruleset: Ruleset, locale: str) -> tuple[tuple[SelectChoice, ...], ...]:
+    """The city form's buildings, wonders and sides of a ruleset, named in ``locale`` (the
+    request's): made once per ruleset and language, not for every city page and save."""
+    return (tuple(SelectChoice(card_id) for card_id in ruleset.catalog.card_ids),
+            tuple(SelectChoice(wonder.id, wonder_label(wonder))
+                  for wonder in ruleset.catalog.wonders.values()),
+            tuple(side_choices(ruleset, placeholder=False)))
+
+
 def new_form(ruleset: Ruleset, player: dict, **options) -> CityForm:
     """The city form of the game's ruleset (its token kinds, its expansions' fields), with its
     buildings as choices."""
     form = city_form(ruleset)(**options)
-    form.cards.choices = [SelectChoice(card_id) for card_id in ruleset.catalog.card_ids]
-    form.wonder.choices = [SelectChoice(wonder.id, wonder_label(wonder))
-                           for wonder in ruleset.catalog.wonders.values()]
-    form.side.choices = side_choices(ruleset, placeholder=False)
+    cards, wonders, sides = city_choices(ruleset, str(get_locale()))
+    form.cards.choices, form.wonder.choices, form.side.choices = list(cards), list(wonders), list(sides)
     for part in parts_of(ruleset):
         part.prepare_city(form, ruleset, player)
     return form
@@ -420,20 +365,23 @@ def edit(game_id: str, player_id: str):
         return render_city(saved, index, form, errors, saved.document, status=400, me=chosen)
     form_ok = form.validate()
     document = city_document(saved, index, form)
-    _game, problems = parse_game(document)
-    if problems or not form_ok:
-        return render_city(saved, index, form, ErrorMap(problems), document, status=422,
-                           me=chosen)
     action = request.form.get("action", "")
     typed = typed_city(document, index)
     waiting = untouched(saved.document["players"][index], typed)
+    entered = action != "progress" and not (waiting and action != DONE)
+    # the game as the save writes it (the city marked entered or not): checked once, here
+    checked = games_service.as_saved(document, index, entered)
+    game, problems = parse_game(checked)
+    if problems or not form_ok:
+        return render_city(saved, index, form, ErrorMap(problems), document, status=422,
+                           me=chosen)
     if waiting and action == DONE and not request.form.get(EMPTY_OK):
         return render_city(saved, index, form, ErrorMap(), document, ask_empty=True, me=chosen)
-    entered = action != "progress" and not (waiting and action != DONE)
     try:
         saved = games_service.save_city(game_id, player_id, typed,
                                         games_service.version_is(form.version.data),
-                                        seat=seat_typed(form), entered=entered)
+                                        seat=seat_typed(form), entered=entered,
+                                        parsed=storage.Checked(checked, game))
     except games_service.NoSuchGame:
         abort(404)
     except games_service.NoSuchPlayer:

@@ -12,7 +12,6 @@ from functools import cache
 from types import MappingProxyType
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import (
     FieldList,
     Form,
@@ -36,6 +35,7 @@ from ..i18n import translator
 from ..safety.numbers import parse_int
 from .editions import FREE_CITY_COUNT, most_players, player_counts
 from .expansions import every_part, parts_of
+from .page_form import PageForm
 from .token_values import MAX_TEXT, TokenValuesField, victory_kinds, written
 from .visible import VisibleText
 
@@ -157,7 +157,7 @@ class SeatForm(Form):
     free_city = HiddenField()
 
 
-class SetupForm(FlaskForm):
+class SetupForm(PageForm):
     #: the set-up's version when the page was opened (a save from an older one is shown back)
     version = HiddenField()
     #: one value per new-game page: sending the page twice creates one game
@@ -195,7 +195,7 @@ def number_field(label, minimum=0, maximum=MAX_NUMBER):
                                        "autocomplete": "off"})
 
 
-class CityForm(FlaskForm):
+class CityForm(PageForm):
     """A city as it stands at the end of the game (or now, for the build checker); a field
     per kind of conflict token is added per ruleset (:func:`city_form`)."""
 
@@ -313,7 +313,7 @@ class QuickColumnForm(Form):
     free_symbols = points_field(_l("Free symbols"), minimum=0, maximum=MAX_FREE_SYMBOLS)
 
 
-class QuickPadForm(FlaskForm):
+class QuickPadForm(PageForm):
     count = SelectField(_l("Players"), choices=count_choices)
     #: choices set by the view from the rulesets
     edition = SelectField(_l("Edition"), choices=[])
@@ -334,7 +334,7 @@ def quick_pad_form(ruleset: Ruleset) -> type[QuickPadForm]:
     return type("QuickPadForm", (QuickPadForm,), fields)
 
 
-class BuildForm(FlaskForm):
+class BuildForm(PageForm):
     """Who builds what: a card, the next wonder stage, or every card of a hand."""
 
     player = SelectField(_l("Who builds"), choices=[])

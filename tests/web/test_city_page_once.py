@@ -33,7 +33,7 @@ def test_the_chosen_seat_is_looked_up_once(app, client, monkeypatch):
 
 def test_the_city_pages_chips_link_as_the_build_checkers_do(app, client):
     """The city page's chips come with their info links and labels worked out in Python
-    (cities.chip_links); the build checker's are drawn by the template: the same for every
+    (chip_faces); the build checker's are drawn by the template: the same for every
     building, in every language (the labels escaped the same way)."""
     import re
 
@@ -55,9 +55,10 @@ def test_the_city_pages_chips_link_as_the_build_checkers_do(app, client):
 
 @pytest.mark.parametrize("players", [3, 7])
 def test_the_chips_drawn_in_python_are_the_templates_bytes(app, client, monkeypatch, players):
-    """cities.drawn_chips draws the city page's chips as _chips.html would: the whole page is
-    the same with them and with the template drawing every chip, in every language, with
+    """chip_faces.city_chips draws the city page's chips as _chips.html would: the whole page
+    is the same with them and with the template drawing every chip, in every language, with
     chips checked, missing from the decks, and all of whose copies the others hold."""
+    import functools
     import random
     import re
 
@@ -77,7 +78,8 @@ def test_the_chips_drawn_in_python_are_the_templates_bytes(app, client, monkeypa
     for language in ("en", "nl", "pl"):
         drawn = page(language)
         with monkeypatch.context() as patched:
-            patched.setattr(cities, "drawn_chips", lambda *args: None)
+            patched.setattr(cities, "city_chips",
+                            functools.partial(cities.city_chips, drawn=False))
             templated = page(language)
         assert drawn == templated, language
         assert "checked" in drawn and 'class="taken"' in drawn
