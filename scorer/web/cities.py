@@ -224,10 +224,12 @@ def city_summary(form: CityForm, fields: dict[str, list[str]], general: list[str
 
 def city_document(saved, index: int, form: CityForm) -> dict:
     """The game with this city as typed; a field the form refused keeps its saved value, so
-    the engine still judges everything else and the page shows all problems in one go."""
-    document = copy.deepcopy(saved.document)
+    the engine still judges everything else and the page shows all problems in one go. Only
+    this city is a copy (the rest of the game is the saved one's, read, never changed)."""
+    players = list(saved.document["players"])
+    city = players[index] = copy.deepcopy(players[index])
+    document = dict(saved.document, players=players)
     ruleset = document_ruleset(document)
-    city = document["players"][index]
     typed = {name: form[name].data for name in ("stages", "coins") if not form[name].errors}
     tokens = {kind.id: (city.get("tokens") or {}).get(kind.id, 0) for kind in ruleset.tokens}
     tokens.update(tokens_typed(form, ruleset))
@@ -276,6 +278,12 @@ def city_url(game_id: str, player_id: str, **query) -> str:
 
 
 @lru_cache(maxsize=64)
+def accepted_cards(ruleset: Ruleset) -> frozenset[str]:
+    """The values of the city form's building choices (:func:`city_choices`)."""
+    return frozenset(ruleset.catalog.card_ids)
+
+
+@lru_cache(maxsize=64)
 def city_choices(ruleset: Ruleset, locale: str) -> tuple[tuple[SelectChoice, ...], ...]:
     """The city form's buildings, wonders and sides of a ruleset, named in ``locale`` (the
     request's): made once per ruleset and language, not for every city page and save."""
@@ -291,6 +299,7 @@ def new_form(ruleset: Ruleset, player: dict, **options) -> CityForm:
     form = city_form(ruleset)(**options)
     cards, wonders, sides = city_choices(ruleset, str(get_locale()))
     form.cards.choices, form.wonder.choices, form.side.choices = list(cards), list(wonders), list(sides)
+    form.cards.accepted = accepted_cards(ruleset)
     for part in parts_of(ruleset):
         part.prepare_city(form, ruleset, player)
     return form

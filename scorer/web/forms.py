@@ -195,13 +195,28 @@ def number_field(label, minimum=0, maximum=MAX_NUMBER):
                                        "autocomplete": "off"})
 
 
+class ChosenAmong(SelectMultipleField):
+    """A multiple choice whose view also sets ``accepted``, the values of its choices: values
+    all among them pass without WTForms' walk through every choice (a city's hundred
+    buildings, on every save); any other is refused by WTForms' own check and message."""
+
+    accepted: frozenset[str] = frozenset()
+
+    def pre_validate(self, form):
+        if self.data and not self.process_errors and all(value in self.accepted
+                                                         for value in self.data):
+            return
+        super().pre_validate(form)
+
+
 class CityForm(PageForm):
     """A city as it stands at the end of the game (or now, for the build checker); a field
     per kind of conflict token is added per ruleset (:func:`city_form`)."""
 
     #: the city's version when the page was opened (a save from an older one is shown back)
     version = HiddenField()
-    cards = SelectMultipleField(_l("Buildings"), choices=[])
+    #: choices and ``accepted`` set by the view (:func:`scorer.web.cities.new_form`)
+    cards = ChosenAmong(_l("Buildings"), choices=[])
     #: the player's own wonder and side, to correct a wrong deal (choices set by the view); a
     #: page from before they were on it sends neither, and the saved ones stay
     wonder = SelectField(_l("Wonder"), choices=[], validators=[Optional()])

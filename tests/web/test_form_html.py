@@ -81,3 +81,28 @@ def test_wtforms_messages_are_read_once_per_language(app, client, monkeypatch, g
     assert "Ongeldige keuze" in client.post(
         f"/games/{game_id}/players/{city}?other=1", data={"cards": "nonsense", "wonder": "x"},
         headers={"Accept-Language": "nl"}).get_data(as_text=True)
+
+
+def test_chosen_buildings_are_checked_without_walking_every_choice(app, client, monkeypatch,
+                                                                   game_id):
+    """A save's buildings, all among the ruleset's, pass without WTForms building a Choice of
+    each of the hundred (ChosenAmong); one that is not is refused with WTForms' message."""
+    from scorer.games import service as games_service
+    from scorer.web.forms import ChosenAmong
+
+    with app.app_context():
+        city = games_service.load(game_id).document["players"][0]
+    walked = []
+    walk = ChosenAmong.iter_choices
+    monkeypatch.setattr(ChosenAmong, "iter_choices", lambda self: walked.append(1) or walk(self))
+    from werkzeug.datastructures import MultiDict
+
+    from tests.web.test_save_parses_once import form_of
+
+    url = f"/games/{game_id}/players/{city['id']}?other=1"
+    sent = [*form_of(client.get(url).get_data(as_text=True)), ("action", "stay")]
+    assert ("cards", "altar") in sent
+    assert client.post(url, data=MultiDict(sent)).status_code == 302 and not walked
+    refused = client.post(url, data=MultiDict([*sent, ("cards", "nonsense")]))
+    assert refused.status_code == 422 and walked
+    assert "&#39;nonsense&#39; is not a valid choice" in refused.get_data(as_text=True)
