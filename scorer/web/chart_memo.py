@@ -3,14 +3,15 @@
 A correction of one game raises its group's results revision, and the group's figures are
 counted again (:mod:`.group_cache`); but most of its charts show the same data as before (the
 win rates of the wonders, the winning totals, often the mean points per row: the coins of a
-city change its total and not its points per row). pygal draws a chart in some 20 ms, so a
+city change its total and not its points per row). pygal draws a chart in 10 to 25 ms, so a
 chart is kept per exactly what it is drawn from: the drawing function, its arguments (plain,
 hashable data: the series, the labels' ids, the numbers), and the language and time zone it
 writes its words, numbers and dates in. A key holds the data itself as ``repr`` writes it, not
 a hash of it, so two charts of different data never share one (``repr`` tells 1 from 1.0 and
 -0.0 from 0.0, which a chart writes differently and a dict key does not).
 
-Each app keeps its own (``GROUP_CHARTS_KEPT`` charts, the least recently used dropped first).
+Each app keeps its own (``GROUP_CHARTS_KEPT`` charts, 128 by default, the least recently used
+dropped first).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from flask import current_app
 from flask_babel import get_locale, get_timezone
 
 EXTENSION = "scorer.chart_memo"
-DEFAULT_KEPT = 256
+#: a chart is 4 to 32 kB of SVG: 128 are a few MB a worker (the four charts of 32 pages)
+DEFAULT_KEPT = 128
 Draw = TypeVar("Draw", bound=Callable[..., Any])
 
 
