@@ -6,7 +6,9 @@ thread, or one of a gthread worker's), so that thread's CPU time (``time.thread_
 one request is that request's CPU, whatever the other threads do meanwhile. Each worker adds it
 up per kind (live pad, city page, save, ...) and writes its totals to
 ``$CAPACITY_CPU_DIR/<pid>.json`` from a thread of its own, at most every 0.2 s; the benchmark
-reads the files before and after a run, waiting for the last write.
+reads the files before and after a run, waiting for the last write. A sheet or report drawn in
+the worker's render child (``PDF_RENDER_PROCESS``, on as served) costs its request thread only
+the template: WeasyPrint's CPU is the child's, counted in the server's total from ``/proc``.
 """
 
 import json

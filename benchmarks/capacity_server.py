@@ -66,27 +66,24 @@ def _stat(pid: int) -> list[str] | None:
     return text[text.rindex(")") + 2:].split()  # fields from the 3rd (state) on
 
 
-def children(parent: int) -> list[int]:
-    found = []
+def tree_cpu(root: int) -> float:
+    """CPU seconds of ``root`` and every process under it (gunicorn's workers and their PDF
+    render children, :mod:`scorer.pdf.render_process`; PostgreSQL's backends): the living ones'
+    own time, and through each one's ``cutime``/``cstime`` the time of those that ended (a
+    recycled worker, a replaced render child, a backend)."""
+    parents: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             fields = _stat(int(entry))
-            if fields and int(fields[1]) == parent:
-                found.append(int(entry))
-    return found
-
-
-def tree_cpu(root: int) -> float:
-    """CPU seconds of ``root`` and its children: the living ones' own time, and through the
-    root's ``cutime``/``cstime`` the time of those that ended (a recycled worker, a backend)."""
-    fields = _stat(root)
-    if fields is None:
-        return 0.0
-    ticks = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
-    for child in children(root):
-        child_fields = _stat(child)
-        if child_fields:
-            ticks += int(child_fields[11]) + int(child_fields[12])
+            if fields:
+                parents.setdefault(int(fields[1]), []).append(int(entry))
+    ticks, pending = 0, [root]
+    while pending:
+        pid = pending.pop()
+        fields = _stat(pid)
+        if fields is not None:
+            ticks += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+            pending += parents.get(pid, [])
     return ticks / TICK
 
 
