@@ -42,12 +42,12 @@ def render_pdf(template: str, locale: str, paper: Paper,
 
 
 def draws_in_child(app) -> bool:
-    """``PDF_RENDER_PROCESS``: true, false, or None (the default), which means on except
-    under ``TESTING``. A served app (gunicorn, the table server, the command line) draws in
-    the child, so a sheet never holds a web worker's interpreter lock; the test suite's
-    thousands of apps draw in their own process instead of starting a child each."""
-    configured = app.config.get("PDF_RENDER_PROCESS")
-    return not app.testing if configured is None else bool(configured)
+    """``PDF_RENDER_PROCESS``: draw in the child (true) or here (false). Unset, it is on for an
+    app the project's servers serve (:func:`start_child` sets it) and off for the rest: the
+    command line draws one PDF and leaves, where a child would only add its start (2.5 s
+    measured for ``flask pad``), and the test suite's thousands of apps (``TESTING``, even when
+    a test starts a server's hooks) would each start one."""
+    return bool(app.config.get("PDF_RENDER_PROCESS"))
 
 
 def nice_of(app) -> int:
@@ -65,10 +65,13 @@ def pdf_of(html: str) -> bytes:
 
 
 def start_child(app) -> None:
-    """Start the render child beside the first requests, without waiting for it. The servers
-    call this once a worker serves (:mod:`scorer.serving.background`): the child's start (an
-    interpreter, WeasyPrint, the fonts: seconds at its low priority) would otherwise happen
-    inside the worker's first sheet, holding the instance's render slot all that time. The
-    command line and the tests start it on their first PDF, if ever."""
+    """The servers' part, once a worker serves (gunicorn's ``post_worker_init``, the table
+    server; :mod:`scorer.serving.background`): turn the child on unless the app is a test's or
+    its host set ``PDF_RENDER_PROCESS``, and start it beside the first requests without
+    waiting for it. Its start (an interpreter, WeasyPrint, the fonts: seconds at its low
+    priority) would otherwise happen inside the worker's first sheet, holding the instance's
+    render slot all that time."""
+    if app.config.get("PDF_RENDER_PROCESS") is None:
+        app.config["PDF_RENDER_PROCESS"] = not app.testing
     if draws_in_child(app):
         render_process.pool(app.static_folder, nice_of(app)).submit(int)

@@ -21,7 +21,7 @@ from weasyprint.urls import FatalURLFetchingError
 
 from scorer import create_app
 from scorer.pdf import render_process
-from scorer.pdf.document import draws_in_child
+from scorer.pdf.document import draws_in_child, start_child
 from scorer.pdf.render import renderer
 from tests.conftest import dispose
 from tests.web.test_pdf_sheet import SEVEN, save
@@ -77,11 +77,24 @@ def state_of(pid: int) -> str | None:
         return None
 
 
-def test_served_apps_draw_in_the_child_and_test_apps_here():
-    assert draws_in_child(SimpleNamespace(testing=False, config={}))  # gunicorn, waitress, CLI
-    assert not draws_in_child(SimpleNamespace(testing=True, config={}))
-    assert not draws_in_child(SimpleNamespace(testing=False, config={"PDF_RENDER_PROCESS": False}))
-    assert draws_in_child(SimpleNamespace(testing=True, config={"PDF_RENDER_PROCESS": True}))
+def test_served_apps_draw_in_the_child_and_the_others_here(monkeypatch):
+    """Unset, the setting is on once a server starts the app's worker (gunicorn, the table
+    server) and off for the command line and for the tests' apps, served or not."""
+    started = []
+    monkeypatch.setattr(render_process, "pool", lambda *args: SimpleNamespace(
+        submit=lambda task: started.append(args)))
+
+    def app(testing=False, **config):
+        return SimpleNamespace(testing=testing, config=config, static_folder="/static")
+
+    cli = app()
+    assert not draws_in_child(cli)
+    for served, drawn_in_child in ((app(), True), (app(testing=True), False),
+                                   (app(PDF_RENDER_PROCESS=False), False),
+                                   (app(testing=True, PDF_RENDER_PROCESS=True), True)):
+        start_child(served)
+        assert draws_in_child(served) is drawn_in_child
+    assert started == [("/static", render_process.DEFAULT_NICE)] * 2
 
 
 def test_sheet_from_the_child_is_the_sheet_drawn_here(make_app):
