@@ -109,9 +109,9 @@ def statistics(group: Group, filters: Filters = Filters()) -> dict:
 
 
 class Digest:
-    """Per player (after merged names), from one aggregate query over the results: games,
-    wins, shared wins, sum of totals, best total, sum of ranks, team games, team wins, the
-    count of each total (for the median) and the name shown."""
+    """Per player (after merged names): games, wins, shared wins, sum of totals, best total,
+    sum of ranks, team games, team wins, the count of each total (for the median) and the
+    name shown."""
 
     def __init__(self) -> None:
         self.figures: dict[str, list[int]] = {}
@@ -119,27 +119,42 @@ class Digest:
         self.names: dict[str, str] = {}
 
 
+#: 1 for a win shared with another winner, and for a win in team play
+SHARED = case((and_(result.c.rank == 1, result.c.winners > 1), 1), else_=0)
+TEAM_WON = case((and_(result.c.rank == 1, result.c.team != ""), 1), else_=0)
+
+
 def players_digest(connection, counted: Counted) -> Digest:
+    """:class:`Digest` of two aggregates: the sums per name typed (a handful of rows), and
+    the count of each total per name (what the medians need), added up per player here."""
+    digest = players_summed(connection, counted)
+    for key, total, count in connection.execute(
+            counted.select(result, result.c.name_key, result.c.total, func.count())
+            .group_by(result.c.name_key, result.c.total)):
+        digest.totals[counted.player(key)][total] += count
+    return digest
+
+
+def players_summed(connection, counted: Counted) -> Digest:
+    """:class:`Digest` without the totals' counts: per name typed, its games, wins, shared
+    wins, sum of totals, best, sum of ranks, team games, team wins and latest game, added up
+    per player; a player is shown by the name typed in their latest game (or the merge's)."""
     digest = Digest()
     latest: dict[str, tuple[int, str]] = {}
-    for key, name, total, rank, winners, count, last, teamed in connection.execute(
-            counted.select(result, result.c.name_key, result.c.name, result.c.total,
-                           result.c.rank, result.c.winners, func.count(), func.max(result.c.game_id),
-                           func.sum(TEAMED))
-            .group_by(result.c.name_key, result.c.name, result.c.total, result.c.rank,
-                      result.c.winners)):
+    for key, name, last, *sums in connection.execute(
+            counted.select(result, result.c.name_key, result.c.name, func.max(result.c.game_id),
+                           func.count(), func.sum(WON), func.sum(SHARED),
+                           func.sum(result.c.total), func.max(result.c.total),
+                           func.sum(result.c.rank), func.sum(TEAMED), func.sum(TEAM_WON))
+            .group_by(result.c.name_key, result.c.name)):
         player = counted.player(key)
-        won = count if rank == 1 else 0
-        found = digest.figures.setdefault(player, [0, 0, 0, 0, total, 0, 0, 0])
-        found[0] += count
-        found[1] += won
-        found[2] += won if winners > 1 else 0
-        found[3] += total * count
-        found[4] = max(found[4], total)
-        found[5] += rank * count
-        found[6] += teamed
-        found[7] += teamed if rank == 1 else 0
-        digest.totals[player][total] += count
+        found = digest.figures.get(player)
+        if found is None:
+            digest.figures[player] = [int(value) for value in sums]
+        else:
+            best = max(found[4], sums[4])
+            found[:] = [kept + int(value) for kept, value in zip(found, sums, strict=True)]
+            found[4] = best
         if player not in latest or last > latest[player][0]:
             latest[player] = (last, name)
     digest.names = {player: counted.shown.get(player, name) for player, (_last, name) in latest.items()}
@@ -358,7 +373,7 @@ def results_table(group: Group, filters: Filters = Filters()) -> tuple[list[str]
     report's), ``team_rank`` their team's in team play (None outside it)."""
     counted = Counted(group, filters)
     with get_engine().connect() as connection:
-        names = players_digest(connection, counted).names
+        names = players_summed(connection, counted).names
         order = row_order(played_rulesets(connection, counted))
         heads = connection.execute(
             counted.select(result, game.c.public_id, result.c.played_on, result.c.seat,
@@ -408,19 +423,9 @@ def timeline(group: Group, filters: Filters, last: int = 20,
 
 def games_played(connection, counted: Counted) -> tuple[dict[str, int], dict[str, str]]:
     """Each player's count of games and name shown, as :func:`players_digest` counts and
-    names them (the latest name typed, in the order of its rows), from one aggregate per name
-    typed rather than per name, total, rank and winners: what the timeline needs."""
-    games: dict[str, int] = {}
-    latest: dict[str, tuple[int, str]] = {}
-    for key, name, count, last in connection.execute(
-            counted.select(result, result.c.name_key, result.c.name, func.count(),
-                           func.max(result.c.game_id))
-            .group_by(result.c.name_key, result.c.name)):
-        player = counted.player(key)
-        games[player] = games.get(player, 0) + count
-        if player not in latest or last > latest[player][0]:
-            latest[player] = (last, name)
-    return games, {player: counted.shown.get(player, name) for player, (_last, name) in latest.items()}
+    names them, without the counts of totals: what the timeline needs."""
+    digest = players_summed(connection, counted)
+    return {player: figures[0] for player, figures in digest.figures.items()}, digest.names
 
 
 def winning_totals(group: Group, filters: Filters) -> list[int]:

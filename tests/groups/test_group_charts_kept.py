@@ -16,6 +16,7 @@ import pytest
 from scorer.groups import service
 from scorer.groups.statistics import Counted, Filters, games_played, players_digest
 from scorer.storage import get_engine
+from scorer.storage.schema import result
 from scorer.web import chart_memo, group_charts
 from scorer.web.figures import fixed, moment_labels, percent, whole
 from tests import helpers
@@ -143,7 +144,36 @@ def test_moment_labels_follow_the_language_and_the_moments(app):
         assert moment_labels(apart) == ["26 lis 2026", "29 lis 2026"]
 
 
-def test_the_timelines_count_of_games_and_names_are_the_statistics_own(app):
+def recounted(counted: Counted) -> tuple[dict, dict, dict]:
+    """Each player's [games, wins, shared wins, sum of totals, best, sum of ranks, team games,
+    team wins], count of each total and name shown, counted from every result row in Python."""
+    figures: dict[str, list[int]] = {}
+    totals: dict[str, dict[int, int]] = {}
+    latest: dict[str, tuple] = {}
+    with get_engine().connect() as connection:
+        rows = connection.execute(counted.select(
+            result, result.c.name_key, result.c.name, result.c.total, result.c.rank,
+            result.c.winners, result.c.team, result.c.game_id)).all()
+    for key, name, total, rank, winners, team, game in sorted(rows):
+        player = counted.player(key)
+        won = rank == 1
+        found = figures.setdefault(player, [0, 0, 0, 0, total, 0, 0, 0])
+        for index, value in enumerate((1, won, won and winners > 1, total, 0, rank, team != "",
+                                       won and team != "")):
+            found[index] += value
+        found[4] = max(found[4], total)
+        totals.setdefault(player, {}).setdefault(total, 0)
+        totals[player][total] += 1
+        if player not in latest or game > latest[player][0]:
+            latest[player] = (game, name)
+    return figures, totals, {player: counted.shown.get(player, name)
+                             for player, (_game, name) in latest.items()}
+
+
+def test_the_players_digest_and_the_timelines_counts_equal_a_recount(app):
+    """The digest's two aggregates (sums per name typed, counts of each total), added up per
+    player after merged names, equal a count of every result row; the timeline's counts of
+    games and names are the digest's."""
     rng = random.Random(31)
     names = ["Ada", "ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
     with app.app_context():
@@ -155,16 +185,20 @@ def test_the_timelines_count_of_games_and_names_are_the_statistics_own(app):
                                   strict=False):
                 city["name"], city["entered"] = name, True
             service.create_game(group, document)
-        for source, target, shown in (("Bo", "Cy", None), ("Di", "Ed", "Edward"), ("Cy", "Flo", None)):
+        for source, target, shown in (("Bo", "Cy", None), ("Di", "Ed", "Edward"), ("Cy", "Flo", None),
+                                      (None, None, None)):
             for filters in (Filters(), Filters(players=4)):
                 counted = Counted(service.load(group.id), filters)
                 with get_engine().connect() as connection:
                     digest = players_digest(connection, counted)
                     games, shown_names = games_played(connection, counted)
-                assert games == {player: figures[0] for player, figures in digest.figures.items()}
-                assert shown_names == digest.names
-                assert list(games) == list(digest.figures)  # the same order, for equal counts
-            service.merge(service.load(group.id), source, target, shown)
+                figures, totals, shown_by_rows = recounted(counted)
+                assert digest.figures == figures and list(digest.figures) == list(figures)
+                assert {player: dict(counts) for player, counts in digest.totals.items()} == totals
+                assert digest.names == shown_by_rows == shown_names
+                assert games == {player: found[0] for player, found in figures.items()}
+            if source:
+                service.merge(service.load(group.id), source, target, shown)
 
 
 def test_the_quicker_pygal_classes_draw_what_pygals_own_draw(app, monkeypatch):
