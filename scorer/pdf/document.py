@@ -8,6 +8,7 @@ so (:mod:`.render_process`), in this process otherwise (:func:`draws_in_child`).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -70,8 +71,16 @@ def start_child(app) -> None:
     its host set ``PDF_RENDER_PROCESS``, and start it beside the first requests without
     waiting for it. Its start (an interpreter, WeasyPrint, the fonts: seconds at its low
     priority) would otherwise happen inside the worker's first sheet, holding the instance's
-    render slot all that time."""
+    render slot all that time.
+
+    With the children drawing at a lower priority, the instance draws as many sheets at once as
+    it has cores (unless its host set ``PDF_RENDER_SLOTS``), not half: they only take what the
+    pages leave. With one slot, 35 tables' sheets near the end of a club night queued while a
+    core sat idle (``benchmarks/capacity.py``: the server at 1.0 of 2 cores, 3 of 35 sheets
+    not drawn within 30 s)."""
     if app.config.get("PDF_RENDER_PROCESS") is None:
         app.config["PDF_RENDER_PROCESS"] = not app.testing
     if draws_in_child(app):
+        if not app.config.get("PDF_RENDER_SLOTS") and nice_of(app) > 0:
+            app.config["PDF_RENDER_SLOTS"] = os.cpu_count() or 1
         render_process.pool(app.static_folder, nice_of(app)).submit(int)

@@ -97,6 +97,19 @@ def test_served_apps_draw_in_the_child_and_the_others_here(monkeypatch):
     assert started == [("/static", render_process.DEFAULT_NICE)] * 2
 
 
+def test_children_at_a_lower_priority_draw_on_every_core(monkeypatch):
+    """A served app's children take only what the pages leave, so the instance draws as many
+    sheets at once as it has cores; a host's own count, or children at the pages' priority,
+    keep theirs (half the cores, :mod:`scorer.safety.render_slots`)."""
+    monkeypatch.setattr(render_process, "pool", lambda *args: SimpleNamespace(submit=lambda task: None))
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    for config, slots in (({}, 4), ({"PDF_RENDER_SLOTS": 1}, 1), ({"PDF_RENDER_NICE": 0}, None),
+                          ({"PDF_RENDER_PROCESS": False}, None)):
+        served = SimpleNamespace(testing=False, config=dict(config), static_folder="/static")
+        start_child(served)
+        assert served.config.get("PDF_RENDER_SLOTS") == slots, config
+
+
 def test_sheet_from_the_child_is_the_sheet_drawn_here(make_app):
     here, child = make_app(False), make_app(True)
     drawn_here = sheet_of(here, save(here, SEVEN, "Wieczór").id)
