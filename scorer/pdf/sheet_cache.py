@@ -12,7 +12,8 @@ catalogs, so a new version of the app never serves a sheet drawn by an older one
 A group's report lives in ``report-cache/``, named by the group's internal id: its key holds the
 group's revision (raised by every change of the group or its games), the filters and the day it
 is dated, so it is drawn again only when one of those changes. Both caches listen to the change
-events (:mod:`scorer.storage.events`) to free their files early.
+events (:mod:`scorer.storage.events`): a deleted game's sheets and a changed group's reports are
+removed at once.
 """
 
 from __future__ import annotations
@@ -87,8 +88,13 @@ def forget(game_id: str, kind: str = FOLDER) -> None:
 
 
 def _forget_changed(_app, game_id: str, group_pk: int | None = None,
-                    left_group_pk: int | None = None, **_change) -> None:
-    forget(game_id)
+                    left_group_pk: int | None = None, deleted: bool = False, **_change) -> None:
+    """A deleted game's sheets leave the disk with it; after any other change they are never
+    asked for again (their name holds the game's content) and go when pruned, since finding
+    them lists the whole folder (up to ``SHEET_CACHE_FILES``) on every save. A group's reports
+    are few, and forgotten at once."""
+    if deleted:
+        forget(game_id)
     for pk in (group_pk, left_group_pk):
         if pk is not None:
             forget(str(pk), REPORT_FOLDER)

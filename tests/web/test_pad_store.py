@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from scorer import create_app
+from scorer import create_app, storage
 from scorer.games import service as games_service
 from scorer.web import pad_cache, pad_store
 from tests.conftest import dispose
@@ -86,13 +86,23 @@ def test_a_save_and_another_language_are_drawn_anew(app, worker, game_id, draws)
     assert draws["n"] == 3
 
 
-def test_the_change_event_removes_the_games_files(app, game_id):
-    app.test_client().get(f"/games/{game_id}/live")
-    assert len(files(app)) == 1
+def test_a_deleted_games_files_go_with_it_and_only_its(app, game_id):
+    """The change event of a deletion removes the game's files; a save leaves them to the
+    pruning (never read again: the revision is in their name), and another game's stay."""
+    with app.app_context():
+        other = games_service.create_game(game(*CITIES), "Other")
+    for each in (game_id, other):
+        app.test_client().get(f"/games/{each}/live")
     with app.app_context():
         games_service.modify(game_id, lambda d: {**d, "players": [
             {**d["players"][0], "coins": 11}, *d["players"][1:]]})
-    assert files(app) == []
+    assert len(files(app)) == 2
+    app.test_client().get(f"/games/{game_id}/live")
+    assert len(files(app)) == 3
+    with app.app_context():
+        storage.delete_game(game_id)
+    kept = [os.path.basename(path) for path in files(app)]
+    assert len(kept) == 1 and kept[0].startswith(pad_store._owner(other) + ".")
 
 
 def test_a_damaged_file_is_drawn_again(app, worker, game_id, draws):
