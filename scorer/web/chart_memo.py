@@ -17,13 +17,13 @@ dropped first).
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from flask import current_app
 from flask_babel import get_locale, get_timezone
+
+from .memo import RevisionMemo
 
 EXTENSION = "scorer.chart_memo"
 #: a chart is 4 to 32 kB of SVG: 128 are a few MB a worker (the four charts of 32 pages)
@@ -31,45 +31,13 @@ DEFAULT_KEPT = 128
 Draw = TypeVar("Draw", bound=Callable[..., Any])
 
 
-class ChartMemo:
-    """``key -> chart``, at most ``size``, thread-safe; the lock is never held while drawing
-    (two requests missing at once may both draw: the same chart)."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self._charts: OrderedDict[Hashable, Any] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = self.misses = 0
-
-    def get_or_draw(self, key: Hashable, draw: Callable[[], Any]) -> Any:
-        with self._lock:
-            if key in self._charts:
-                self._charts.move_to_end(key)
-                self.hits += 1
-                return self._charts[key]
-            self.misses += 1
-        chart = draw()
-        with self._lock:
-            self._charts[key] = chart
-            self._charts.move_to_end(key)
-            while len(self._charts) > self.size:
-                self._charts.popitem(last=False)
-        return chart
-
-    def clear(self) -> None:
-        with self._lock:
-            self._charts.clear()
-
-    def __len__(self) -> int:
-        return len(self._charts)
-
-
-def chart_memo() -> ChartMemo:
-    """The app's charts (made on first use: a chart needs no event to go stale)."""
+def chart_memo() -> RevisionMemo:
+    """The app's charts (made on first use: a chart needs no event to go stale), kept in the
+    pages' least-recently-used store, each chart's drawing function as its owner."""
     memo = current_app.extensions.get(EXTENSION)
     if memo is None:
         size = int(current_app.config.get("GROUP_CHARTS_KEPT", DEFAULT_KEPT))
-        memo = current_app.extensions.setdefault(EXTENSION, ChartMemo(size))
+        memo = current_app.extensions.setdefault(EXTENSION, RevisionMemo(size))
     return memo
 
 
@@ -79,8 +47,8 @@ def kept_by_data(draw: Draw) -> Draw:
     language and time zone."""
     @functools.wraps(draw)
     def kept(*data):
-        key = (draw.__module__, draw.__qualname__, str(get_locale()), str(get_timezone()),
-               repr(data))
-        return chart_memo().get_or_draw(key, lambda: draw(*data))
+        key = (str(get_locale()), str(get_timezone()), repr(data))
+        return chart_memo().get_or_make((draw.__module__, draw.__qualname__), key,
+                                        lambda: draw(*data))
 
     return kept  # type: ignore[return-value]

@@ -19,6 +19,7 @@ from scorer.storage import get_engine
 from scorer.storage.schema import result
 from scorer.web import chart_memo, group_charts
 from scorer.web.figures import fixed, moment_labels, percent, whole
+from scorer.web.memo import RevisionMemo
 from tests import helpers
 
 MOMENTS = tuple(datetime(2026, 11, 26, 19, tzinfo=UTC) + timedelta(minutes=50 * n) for n in range(6))
@@ -59,7 +60,7 @@ def test_a_chart_is_drawn_once_per_data_and_language(app, drawings):
     assert len(chart_memo_of(app)) == 2
 
 
-def chart_memo_of(app) -> chart_memo.ChartMemo:
+def chart_memo_of(app) -> RevisionMemo:
     return app.extensions[chart_memo.EXTENSION]
 
 
