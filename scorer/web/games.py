@@ -29,8 +29,9 @@ from .editions import ruleset_title
 from .expansions import pad_lines
 from .expired_forms import shows_expired_buttons
 from .groups import group_of_game
-from .line_cache import linked_lines
+from .line_cache import line_linker
 from .pad_cache import Unscorable, phone_part, shared_pad, stamped_pad
+from .pad_html import explanations_html, pad_table
 from .pad_rows import pad_rows
 from .problems import ErrorMap
 from .saved import saved_or_404
@@ -75,17 +76,22 @@ def pad_context(saved, game) -> dict:
     """What every phone's pad shows alike: scores, explanations, whose city is entered (drawn
     once per revision and language, :mod:`scorer.web.pad_cache`)."""
     score = score_game(game)
-    links = name_links(game.edition)
-    explanations = [{row: linked_lines(player.explanations[row], game.edition, links)
-                     for row in score.categories} for player in score.players]
+    link_lines = line_linker(game.edition, name_links(game.edition))
+    explanations = [{row: link_lines(player.explanations[row]) for row in score.categories}
+                    for player in score.players]
     waiting = games_service.waiting_for(saved.document)
     tokens = unpaired(game)
+    wonders = [city.wonder for city in game.cities]
+    wonder_pages = [card_url(game.edition, city.wonder.id) for city in game.cities]
+    seats = games_service.seats(saved.document)
+    rows, lines = pad_rows(game.ruleset), pad_lines(game.ruleset, score)
     return {"unpaired": tokens if not waiting else None,
             "saved": saved, "score": score, "explanations": explanations, "tie": tie_break(score),
-            "wonders": [city.wonder for city in game.cities], "waiting": waiting,
-            "wonder_pages": [card_url(game.edition, city.wonder.id) for city in game.cities],
-            "complete": not waiting, "seats": games_service.seats(saved.document),
-            "rows": pad_rows(game.ruleset), "lines": pad_lines(game.ruleset, score),
+            "wonders": wonders, "waiting": waiting, "wonder_pages": wonder_pages,
+            "complete": not waiting, "seats": seats, "rows": rows, "lines": lines,
+            "table": pad_table(score, rows, seats, lines, not waiting),
+            "why": explanations_html(score, rows, explanations, wonders, wonder_pages, saved.id,
+                                     [player["id"] for player in saved.document["players"]]),
             "played_with": ruleset_title(game.ruleset)}
 
 

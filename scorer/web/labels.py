@@ -8,7 +8,6 @@ their names are the ruleset's (:func:`scorer.web.pad_rows.pad_rows`).
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from flask_babel import pgettext
 
 from ..engine.catalog import Card, Wonder
 from ..engine.rules import Ruleset
@@ -36,11 +35,13 @@ RESOURCE_LABELS = {
 
 
 def card_label(card: Card) -> str:
-    return pgettext("card", card.name)
+    # Flask-Babel's pgettext, through the request's kept catalog (scorer.i18n.translator):
+    # a pad names each wonder and the city page every card
+    return translator().upgettext("card", card.name)
 
 
 def wonder_label(wonder: Wonder) -> str:
-    return pgettext("wonder", wonder.name)
+    return translator().upgettext("wonder", wonder.name)
 
 
 def side_label(ruleset: Ruleset, side: str | None) -> str:

@@ -70,21 +70,33 @@ def store(app: Flask | None = None) -> LineStore:
 def linked_lines(lines, edition: str, links) -> list:
     """``lines`` linked (:func:`scorer.web.card_links.linked`) in the request's language, each
     drawn once per app while it is kept."""
+    return line_linker(edition, links)(lines)
+
+
+def line_linker(edition: str, links):
+    """:func:`linked_lines` for many lists of lines of one pad: the language, catalog and
+    address are looked up once, not once per list (a pad has a list per player and row, and
+    those lookups through Flask's proxies were half of linking its lines)."""
     kept, active = store(), translator()
     prefix = (str(get_locale()), edition, request.script_root)
-    drawn = []
-    for line in lines:
-        try:
-            key = (prefix, frozen(line))
-            html = kept.get(key)
-        except TypeError:  # a part that cannot be a key (none does today): linked each time
-            drawn.append(linked(line, active, links))
-            continue
-        if html is None:
-            html = linked(line, active, links)
-            kept.put(key, html)
-        drawn.append(html)
-    return drawn
+    get, put = kept.get, kept.put
+
+    def link_lines(lines) -> list:
+        drawn = []
+        for line in lines:
+            try:
+                key = (prefix, frozen(line))
+                html = get(key)
+            except TypeError:  # a part that cannot be a key (none does today): linked each time
+                drawn.append(linked(line, active, links))
+                continue
+            if html is None:
+                html = linked(line, active, links)
+                put(key, html)
+            drawn.append(html)
+        return drawn
+
+    return link_lines
 
 
 def init_app(app: Flask) -> None:
