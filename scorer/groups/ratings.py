@@ -30,9 +30,10 @@ from operator import itemgetter
 
 from flask import current_app
 from openskill.models import PlackettLuce
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
-from ..storage.schema import game_group, result
+from ..storage.revisions import group_revision
+from ..storage.schema import result
 
 #: ratings are kept every this many games, to rate again from the nearest one before a change
 CHECKPOINT = 200
@@ -150,8 +151,7 @@ def player_ratings(connection: Connection, counted) -> dict[str, dict]:
     # the public id too: SQLite gives the pk of the group deleted last to the next one made
     key = (counted.group_pk, counted.group_id, counted.filters)
     # the revision as stored now, read before the games (a Group object may be an old copy)
-    revision = connection.execute(select(game_group.c.revision)
-                                  .where(game_group.c.id == counted.group_pk)).scalar()
+    revision = group_revision(connection, counted.group_pk)
     found = folds().ratings(key, revision, lambda: rankings(connection, counted))
     openskill = model()
     answer = {}

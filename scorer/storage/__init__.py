@@ -31,7 +31,7 @@ from .engine import writer
 from .events import announce_game
 from .public_ids import new_public_id
 from .results import Checked
-from .revisions import touch_groups
+from .revisions import left_groups, touch_groups
 from .schema import game, request_key
 
 __all__ = [
@@ -161,7 +161,6 @@ def _current(row: Row) -> SavedGame:
             ).rowcount
             if written == 1:  # an upgrade may mark old cities entered: the game completes
                 results.write(connection, row.id, document, row.created_at, row.group_id)
-                touch_groups(connection, row.group_id)
         if written == 1:
             announce_game(row.public_id, row.group_id)
             return _saved(row, document, revision=row.revision + 1, format_version=CURRENT_VERSION)
@@ -214,9 +213,9 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
                     creation_key=creation_key, created_at=moment, updated_at=moment,
                     group_id=group_pk,
                 ))
+                # its revision (1) joins its group's sum: the group's revision rises
                 results.write(connection, inserted.inserted_primary_key[0], document, moment,
                               group_pk, had_results=False)
-                touch_groups(connection, group_pk)
                 if request is not None:
                     connection.execute(insert(request_key).values(
                         key=request[0], request=request[1], public_id=public_id, created_at=moment))
@@ -379,9 +378,10 @@ def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
         encoded = _encode(document)
         revision, moment = row.revision + 1, _now()
         _write_save(cursor, connection, row.id, encoded, revision, moment, title)
+        # the game's revision (and results revision) are its group's too (:mod:`.revisions`):
+        # the group's row is not written, so saves of its other games do not wait for this one
         results.write(connection, row.id, document, row.created_at, row.group_id,
                       game=game_parsed, had_results=had_results)
-        touch_groups(connection, row.group_id)
     announce_game(row.public_id, row.group_id)
     return _saved(row, json.loads(encoded), title=row.title if title is None else title,
                   revision=revision, updated_at=moment, format_version=CURRENT_VERSION)
@@ -432,13 +432,14 @@ def delete_game(public_id: str) -> bool:
         return False
     with writer(get_engine()).begin() as connection:
         found = connection.execute(
-            select(game.c.id, game.c.group_id).where(game.c.public_id == public_id)).first()
+            select(game.c.id, game.c.group_id, game.c.revision, game.c.results_revision)
+            .where(game.c.public_id == public_id).with_for_update()).first()
         if found is None:
             return False
         results.clear(connection, found.id)
         if connection.execute(delete(game).where(game.c.id == found.id)).rowcount != 1:
             return False
-        touch_groups(connection, found.group_id)
+        left_groups(connection, [found])
     announce_game(public_id, found.group_id, deleted=True)
     return True
 
@@ -474,6 +475,9 @@ def delete_selected(candidates) -> list[str]:
     were in gets a new revision (its caches, in every process, are keyed by it). One event per
     game; their public ids."""
     with writer(get_engine()).begin() as connection:
+        # the revisions read under the lock: the group rows take them (:mod:`.revisions`)
+        candidates = candidates.add_columns(game.c.revision.label("revision"),
+                                            game.c.results_revision.label("results_revision"))
         if connection.dialect.name == "postgresql":  # a save meanwhile waits, then finds it gone
             candidates = candidates.with_for_update(of=game)
         rows = connection.execute(candidates).all()
@@ -482,7 +486,7 @@ def delete_selected(candidates) -> list[str]:
         pks = [row.id for row in rows]
         results.clear_games(connection, pks)
         connection.execute(delete(game).where(game.c.id.in_(pks)))
-        touch_groups(connection, *(row.group_id for row in rows))
+        left_groups(connection, rows)
     for row in rows:
         announce_game(row.public_id, row.group_id, deleted=True)
     return [row.public_id for row in rows]

@@ -18,7 +18,7 @@ from .connect import get_engine
 from .engine import writer
 from .events import announce_game, announce_group
 from .public_ids import new_public_id
-from .revisions import touch_groups
+from .revisions import RESULTS_REVISION, REVISION, left_groups, touch_groups
 from .schema import game, game_group, group_alias
 
 
@@ -30,14 +30,15 @@ class Group:
     owner_token_hash: str | None
     created_at: datetime
     updated_at: datetime
+    #: the group's and its games' changes, summed (:mod:`.revisions`)
     revision: int = 1
-    #: raised only when what the statistics count changes (:func:`.revisions.touch_results`)
+    #: raised only when what the statistics count changes (:mod:`.revisions`)
     results_revision: int = 1
 
 
 _COLUMNS = (game_group.c.id, game_group.c.public_id, game_group.c.name,
             game_group.c.owner_token_hash, game_group.c.created_at, game_group.c.updated_at,
-            game_group.c.revision, game_group.c.results_revision)
+            REVISION, RESULTS_REVISION)
 
 
 def _group(row: Row) -> Group:
@@ -169,7 +170,8 @@ def set_game_group(game_id: str, group_pk: int | None, *, only_from: int | None 
     """Put a game in a group (``None``: in none). With ``only_from``, only while the game is in
     that group (removing a game from a group never takes it out of another one). False when
     there is no such game (or it is not in ``only_from``)."""
-    query = select(game.c.id, game.c.group_id).where(game.c.public_id == game_id)
+    query = select(game.c.id, game.c.group_id, game.c.revision, game.c.results_revision).where(
+        game.c.public_id == game_id)
     if only_from is not None:
         query = query.where(game.c.group_id == only_from)
     with writer(get_engine()).begin() as connection:
@@ -181,7 +183,8 @@ def set_game_group(game_id: str, group_pk: int | None, *, only_from: int | None 
             return False
         connection.execute(update(game).where(game.c.id == found.id).values(group_id=group_pk))
         results.move(connection, [found.id], group_pk)
-        touch_groups(connection, group_pk, found.group_id)
+        left_groups(connection, [found])  # the group it joined sums its revisions from now on
+        touch_groups(connection, group_pk)
     # one change, told once: the game's event names both the group it left and the one it joined
     announce_game(game_id, group_pk, left_group_pk=found.group_id)
     return True

@@ -30,7 +30,7 @@ from ..engine.sides import standings
 from ..engine.validation import parse_game
 from . import driver
 from .engine import writer
-from .revisions import touch_groups, touch_results
+from .revisions import touch_game_results, touch_groups, touch_results
 from .schema import PAD_SLOTS, game, result
 
 
@@ -184,8 +184,9 @@ def write(connection: Connection, game_pk: int, document: object, created_at: da
                             if any(stored[row[0]][index] != row[index] for row in changed))
             cursor.executemany(driver.sql(updating(columns), connection),
                                [(*(row[i] for i in columns), game_pk, row[0]) for row in changed])
-        if gone or added or changed:
-            touch_results(connection, group_pk, *(row[GROUP_AT] for row in stored.values()))
+        if gone or added or changed:  # counted in the group's results revision
+            touch_game_results(connection, game_pk)
+            touch_results(connection, *{row[GROUP_AT] for row in stored.values()} - {group_pk})
 
 
 #: a game's stored results, in the order of HEAD_COLUMNS

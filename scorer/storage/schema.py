@@ -80,10 +80,14 @@ game = Table(
     # the group the game belongs to (at most one); no foreign key, since SQLite cannot add one
     # to an existing table: deleting a group clears it in the same transaction
     Column("group_id", Integer),
+    # raised with every write of the game's results: its group's results revision sums these
+    # (:mod:`.revisions`, 0012), as its revision sums the games' ``revision``
+    Column("results_revision", Integer, nullable=False, server_default="0"),
 )
 Index("game_created", game.c.created_at)
 Index("game_creation_key", game.c.creation_key, unique=True)
-Index("game_in_group", game.c.group_id)
+# a group's games, and the sums that make its revisions read from this index alone
+Index("game_group_revisions", game.c.group_id, game.c.revision, game.c.results_revision)
 
 # A group of games (a game night, a family, a club): its public id is its key, as a game's is.
 game_group = Table(
@@ -93,11 +97,14 @@ game_group = Table(
     Column("public_id", String(64), nullable=False, unique=True),
     Column("name", Text, nullable=False),
     Column("owner_token_hash", String(128)),
+    # the group's own changes, and what its games took away when they left it: the group's
+    # revision is this plus its games' revisions (:mod:`.revisions`, 0012)
     Column("revision", Integer, nullable=False, server_default="1"),
     Column("created_at", UTCDateTime, nullable=False),
     Column("updated_at", UTCDateTime, nullable=False),
-    # raised with every change of what the statistics count (the results of its games, its
-    # merged names) and only then: the statistics are kept per this (0011)
+    # with its games' ``results_revision``: raised with every change of what the statistics
+    # count (the results of its games, its merged names) and only then: the statistics are
+    # kept per this (0011)
     Column("results_revision", Integer, nullable=False, server_default="1"),
 )
 
