@@ -322,10 +322,12 @@ _WRITE_SAVE = ("UPDATE game SET document = ?, format_version = ?, revision = ?, 
                "{title} WHERE id = ?")
 
 
-def _read_for_save(cursor, connection: Connection, public_id: str) -> SaveRow | None:
-    """The game's row, locked for the save (PostgreSQL locks the row; SQLite's BEGIN IMMEDIATE
-    already holds the write lock), its times read as their column type reads them."""
-    locking = "" if connection.dialect.name == "sqlite" else " FOR UPDATE"
+def _read_for_save(cursor, connection: Connection, public_id: str, *,
+                   lock: bool = True) -> SaveRow | None:
+    """The game's row as a save reads it, its times read as their column type reads them;
+    ``lock``: locked for the save (PostgreSQL locks the row; SQLite's BEGIN IMMEDIATE already
+    holds the write lock)."""
+    locking = " FOR UPDATE" if lock and connection.dialect.name != "sqlite" else ""
     cursor.execute(driver.sql(_READ_FOR_SAVE + locking, connection), (public_id,))
     found = cursor.fetchone()
     if found is None:
@@ -347,9 +349,45 @@ def _write_save(cursor, connection: Connection, pk: int, encoded: str, revision:
                     *(() if title is None else (title,)), pk))
 
 
+@dataclass(frozen=True)
+class _Changed:
+    """What a save writes, worked out from the row it read: the document, its encoding, its
+    results rows, and whether the row had results."""
+
+    document: dict
+    encoded: str
+    had_results: bool
+    rows: list[tuple]
+
+
+def _changed(row: SaveRow, change: Callable[[dict], dict | Checked]) -> _Changed:
+    document = upgrade(json.loads(row.document), row.format_version or 1)
+    had_results = results.complete(document)  # before ``change`` may change it in place
+    document = change(document)
+    game_parsed = None
+    if isinstance(document, Checked):
+        document, game_parsed = document.document, document.game
+    encoded = _encode(document)
+    return _Changed(document, encoded, had_results,
+                    results.rows_of(document, row.created_at, row.group_id, game_parsed))
+
+
+def _same_for_save(read: SaveRow, current: SaveRow) -> bool:
+    """Whether what a change was worked out from is still what is stored (the lock and the
+    owner are checked or kept apart: they are not part of the document)."""
+    return (read.revision == current.revision and read.document == current.document
+            and read.format_version == current.format_version
+            and read.group_id == current.group_id and read.created_at == current.created_at)
+
+
+#: how often a save works its change out before the write lock and finds the game changed
+#: meanwhile before it works it out under the lock instead (so it always ends)
+OPTIMISTIC_TRIES = 3
+
+
 def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
                 title: str | None = None, refuse_locked: bool = False) -> SavedGame | None:
-    """Read, change and write one game in ONE transaction holding its write lock.
+    """Read, change and write one game as if in ONE transaction holding its write lock.
 
     ``change`` gets the stored document (current format, a fresh copy it may mutate) and returns
     the document to save, or a :class:`Checked` holding it with the game the engine parsed from
@@ -359,32 +397,61 @@ def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
     keeps it).
     ``refuse_locked`` raises :class:`GameLocked` for a locked game, checked under the lock.
     Returns the saved game, or None when there is no such game.
+
+    The change (validation, scoring the results) is worked out from a read made before the
+    write lock, and written only if the game is still as read, checked under the lock; else
+    it is worked out again from the game as it is now. On SQLite the write lock holds the
+    whole database, and a change worked out under it (milliseconds of CPU, more while the
+    worker's other threads share the interpreter) made every other save of the server wait.
+    ``change`` may so run more than once: it must depend on the document it gets alone.
     """
     _check_text(title=title)
     if not is_public_id(public_id):
         return None
-    with writer(get_engine()).begin() as connection, driver.cursor(connection) as cursor:
-        row = _read_for_save(cursor, connection, public_id)
-        if row is None:
+    engine = get_engine()
+    for _ in range(OPTIMISTIC_TRIES):
+        with engine.connect() as connection, driver.cursor(connection) as cursor:
+            read = _read_for_save(cursor, connection, public_id, lock=False)
+        if read is None:
             return None
-        if refuse_locked and row.locked:
+        if refuse_locked and read.locked:
             raise GameLocked(public_id)
-        document = upgrade(json.loads(row.document), row.format_version or 1)
-        had_results = results.complete(document)  # before ``change`` may change it in place
-        document = change(document)
-        game_parsed = None
-        if isinstance(document, Checked):
-            document, game_parsed = document.document, document.game
-        encoded = _encode(document)
-        revision, moment = row.revision + 1, _now()
-        _write_save(cursor, connection, row.id, encoded, revision, moment, title)
-        # the game's revision (and results revision) are its group's too (:mod:`.revisions`):
-        # the group's row is not written, so saves of its other games do not wait for this one
-        results.write(connection, row.id, document, row.created_at, row.group_id,
-                      game=game_parsed, had_results=had_results)
+        changed = _changed(read, change)
+        with writer(engine).begin() as connection, driver.cursor(connection) as cursor:
+            row = _read_for_save(cursor, connection, public_id)
+            if row is None:
+                return None
+            if refuse_locked and row.locked:
+                raise GameLocked(public_id)
+            if not _same_for_save(read, row):
+                continue
+            revision, moment = _write_changed(cursor, connection, row, changed, title)
+        break
+    else:
+        with writer(engine).begin() as connection, driver.cursor(connection) as cursor:
+            row = _read_for_save(cursor, connection, public_id)
+            if row is None:
+                return None
+            if refuse_locked and row.locked:
+                raise GameLocked(public_id)
+            changed = _changed(row, change)
+            revision, moment = _write_changed(cursor, connection, row, changed, title)
     announce_game(row.public_id, row.group_id)
-    return _saved(row, json.loads(encoded), title=row.title if title is None else title,
+    return _saved(row, json.loads(changed.encoded), title=row.title if title is None else title,
                   revision=revision, updated_at=moment, format_version=CURRENT_VERSION)
+
+
+def _write_changed(cursor, connection: Connection, row: SaveRow, changed: _Changed,
+                   title: str | None) -> tuple[int, datetime]:
+    """Write ``changed`` over ``row`` (read under the write lock): the game and its results.
+    Its new revision and time."""
+    revision, moment = row.revision + 1, _now()
+    _write_save(cursor, connection, row.id, changed.encoded, revision, moment, title)
+    # the game's revision (and results revision) are its group's too (:mod:`.revisions`):
+    # the group's row is not written, so saves of its other games do not wait for this one
+    results.write(connection, row.id, changed.document, row.created_at, row.group_id,
+                  had_results=changed.had_results, rows=changed.rows)
+    return revision, moment
 
 
 def update_game(public_id: str, document: dict, title: str | None = None) -> bool:

@@ -151,18 +151,23 @@ UNDATED = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def write(connection: Connection, game_pk: int, document: object, created_at: datetime,
-          group_pk: int | None, *, game: Game | None = None, had_results: bool = True) -> None:
+          group_pk: int | None, *, game: Game | None = None, had_results: bool = True,
+          rows: list[tuple] | None = None) -> None:
     """Make the game's results those of ``document``, inside the caller's transaction.
 
     Only what differs is written (a city save changes a player's row or a few, and every row
     written costs an entry in each of the table's indexes): rows are compared with the stored
     ones, the changed ones updated in one statement, missing seats inserted, seats gone
-    deleted. ``game``: the game parsed from ``document`` (see :class:`Checked`).
+    deleted. ``game``: the game parsed from ``document`` (see :class:`Checked`); ``rows``:
+    :func:`rows_of` the same arguments, worked out before the transaction (a save scores its
+    game before it takes the write lock, so the lock is held for the writes alone).
     ``had_results``: False when the game has no stored results (a new game, or a stored
     document that was not complete): then nothing is read. When anything is written, the
     results revision of the group (and of any other group the stored rows named) is raised.
     """
-    wanted = {row[0]: row for row in rows_of(document, created_at, group_pk, game)}
+    if rows is None:
+        rows = rows_of(document, created_at, group_pk, game)
+    wanted = {row[0]: row for row in rows}
     if not wanted and not had_results:
         return
     with driver.cursor(connection) as cursor:  # plain SQL: see :mod:`.driver`
