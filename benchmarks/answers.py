@@ -5,7 +5,8 @@ request, medians:
 
 - the live pad polled with its ETag while nothing changed (the 304 every phone sends every 2 s);
 - the live pad after a save, for each of a table's 7 phones (each with its own seat);
-- the pad page (``GET /games/<id>``) of an unchanged game;
+- the pad page (``GET /games/<id>``) of an unchanged game, and right after a save (the saver's
+  phone is sent there: it draws the new revision's pad);
 - a player's city page (``GET /games/<id>/players/<player>``), and saving it (its form posted
   back as a phone sends it, answered with the redirect to the pad);
 - the group page of a group of ``--games`` games (300), unchanged, after one save in it that
@@ -34,7 +35,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MEASURES = ("live 304", "live after a save (per phone)", "pad page", "city page",
+MEASURES = ("live 304", "live after a save (per phone)", "pad page", "pad page after a save",
+            "city page",
             "city save (POST)", "group page",
             "group page after a save", "group page after a result", "report (unchanged)",
             "report (drawn)")
@@ -138,6 +140,15 @@ def measure(root: Path, games: int, runs: int) -> dict[str, float]:
             table_after_a_save() for _ in range(max(5, runs // 10)))
         get(first, f"/games/{game_id}")
         found["pad page"] = cpu_ms(lambda: get(first, f"/games/{game_id}"), runs)
+
+        def pad_after_a_save():
+            touch(game_id)
+            start = time.process_time()
+            get(first, f"/games/{game_id}")
+            return (time.process_time() - start) * 1000
+
+        found["pad page after a save"] = statistics.median(pad_after_a_save()
+                                                          for _ in range(max(10, runs // 2)))
         with app.app_context():
             player_id = games_service.load(game_id).document["players"][1]["id"]
         city = f"/games/{game_id}/players/{player_id}"

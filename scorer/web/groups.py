@@ -299,7 +299,9 @@ def group_of_game(saved) -> dict:
     choices = []
     if owner and saved.group_pk is None:
         choices = service.known_groups(remembered.remembered())
-    return {"group": group, "group_choices": choices, "group_form": GameForm()}
+    # the form (its CSRF token: a session write) only where _pad_group.html shows it
+    return {"group": group, "group_choices": choices,
+            "group_form": GameForm() if choices and not group else None}
 
 
 @bp.post("/groups/<group_id>/games")
