@@ -6,17 +6,36 @@ kept. WeasyPrint's font configuration is not safe to share between threads, henc
 Only files from the static folder (and ``data:`` URLs, which hold what they show) may be
 fetched: the pages hold user-typed names, and a renderer that follows arbitrary URLs would be
 a way into the server.
+
+What a sheet's CPU went to (issue 31, 7 players, 3 pages, about 550 ms on the loaded test
+machine) and what is done about it here:
+
+* the garbage collector: a render makes some 50 000 objects in reference cycles, and the
+  collector's full passes through the process's 120 000 long-lived ones came to 80-100 ms a
+  sheet. The collector rests during a render (:func:`_collector_resting`) and its young
+  generation is collected once after it (25 ms, the render's cycles);
+* the style cascade: WeasyPrint's user-agent stylesheet gives every element of the document
+  a style for six pseudo-elements (notes, footnotes, list markers) whether or not it has any
+  (3 000 styles for 500 elements: 100 ms of a sheet's 140 ms of cascade). The documents use no
+  notes, and only list items have markers: :func:`user_agent_stylesheet` leaves those rules
+  out (and the few that try every element for links, form fields, ``dir`` and ``hidden``,
+  which no template writes), and :class:`_Html` gives WeasyPrint that stylesheet instead.
 """
 
 from __future__ import annotations
 
+import gc
 import re
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
 from weasyprint import CSS, HTML
+from weasyprint.css.counters import CounterStyle
 from weasyprint.document import Document
+from weasyprint.html import UA
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
@@ -63,18 +82,71 @@ class Renderer:
 
     def pdf(self, html: str) -> bytes:
         options = variant_of(html)
-        with _lock:
+        with _lock, _collector_resting():
             return self._document(html, options).write_pdf(cache=self.images, **options)
 
     def document(self, html: str) -> Document:
         """The laid-out pages of ``html``: what the tests measure the boxes of."""
-        with _lock:
+        with _lock, _collector_resting():
             return self._document(html, variant_of(html))
 
     def _document(self, html: str, options: dict) -> Document:
-        source = HTML(string=html, base_url=self.base_url, url_fetcher=self.fetcher)
+        source = _Html(string=html, base_url=self.base_url, url_fetcher=self.fetcher)
         return source.render(stylesheets=self.stylesheets, font_config=self.font_config,
                              cache=self.images, **options)
+
+
+@contextmanager
+def _collector_resting() -> Iterator[None]:
+    """No garbage collection inside (unless it was off already), then one of the youngest
+    generation, which holds the render's cycles: the collector's full passes would otherwise
+    walk every long-lived object of the process a few times a sheet. A render holds the lock,
+    so in a web process (the tests', the command line's) other threads go without collection
+    for as long; the served sheets are drawn in a child of their own (:mod:`.render_process`)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.collect(0)
+
+
+#: rules of WeasyPrint's user-agent stylesheet that no template here can use but that the
+#: cascade tries on every element: the pseudo-elements of notes and footnotes (a style for each
+#: of five pseudo-elements of every element), list markers anywhere but on list items, links,
+#: form fields' values and the ``hidden`` and ``dir`` attributes
+_UNUSED_UA = (
+    (r"\[hidden\], area,", "area,"),
+    (r"^:link \{ color: blue \}$", ""),
+    (r"^:link, :visited, ins, u \{", "ins, u {"),
+    (r"^::marker \{", "li::marker {"),
+    (r"^\[dir=(ltr|rtl) i\] \{ direction: (ltr|rtl) \}$", ""),
+    (r"^::(footnote|note)-(call|marker|callback) \{.*\}$", ""),
+)
+
+
+@cache
+def user_agent_stylesheet() -> CSS:
+    """WeasyPrint's user-agent stylesheet without :data:`_UNUSED_UA` (each rule must be found:
+    a WeasyPrint that words its stylesheet otherwise fails here, not silently)."""
+    text = UA
+    for rule, kept in _UNUSED_UA:
+        text, found = re.subn(rule, kept, text, flags=re.MULTILINE)
+        if not found:
+            raise LookupError(f"WeasyPrint's user-agent stylesheet has no {rule!r}")
+    # its @counter-style rules go to a registry of their own: the documents count with
+    # WeasyPrint's (HTML._ua_counter_style), which holds the same
+    return CSS(string=text, counter_style=CounterStyle())
+
+
+class _Html(HTML):
+    """An HTML document styled by :func:`user_agent_stylesheet` (forms are never drawn)."""
+
+    def _ua_stylesheets(self, forms=False):
+        return [user_agent_stylesheet()]
 
 
 #: a template asks for a PDF variant in its head: ``<meta name="pdf-variant" content="pdf/ua-1">``

@@ -20,7 +20,7 @@ from ..safety.file_names import game_file_name
 from ..storage import SavedGame
 from ..web.editions import ruleset_title
 from ..web.expansions import pad_lines, parts_of, result_sentence
-from .document import render_pdf
+from .document import pdf_of, render_html
 from .paper import Paper
 from .rows import TOTAL, pad_rows
 
@@ -111,6 +111,11 @@ def sheet_filename(saved: SavedGame) -> str:
 
 
 def game_sheet_pdf(saved: SavedGame, locale: str, paper: Paper) -> bytes:
+    return pdf_of(game_sheet_html(saved, locale, paper))
+
+
+def game_sheet_html(saved: SavedGame, locale: str, paper: Paper) -> str:
+    """The sheet's HTML, which :func:`game_sheet_pdf` draws (and the tests lay out)."""
     game, score = scored(saved)
     # Like the pad: a game whose cities are not all entered announces no winner.
     waiting = games_service.waiting_for(saved.document)
@@ -125,6 +130,6 @@ def game_sheet_pdf(saved: SavedGame, locale: str, paper: Paper) -> bytes:
             "result": None if waiting else result_sentence(score),
         }
 
-    return render_pdf("pdf/sheet.html", locale, paper, build=build, title=saved.title,
+    return render_html("pdf/sheet.html", locale, paper, build=build, title=saved.title,
                       rows=pad_rows(game.ruleset), total=TOTAL, winners=[] if waiting else score.winners,
                       waiting=waiting, decided_by_coins=score.decided_by_coins and not waiting)
