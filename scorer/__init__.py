@@ -104,12 +104,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .groups import backups as group_backups
     from .groups import commands as group_commands
     from .groups import remembered as groups_remembered
-    from .safety import headers, limits, public_address, secret
+    from .safety import headers, limits, public_address, secret, sessions
     from .serving import hosting
 
     public_address.init_app(app)
     hosting.init_app(app)
     secret.init_app(app)
+    sessions.init_app(app)
     headers.init_app(app)
     access.init_app(app)
     i18n.init_app(app)
