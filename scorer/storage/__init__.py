@@ -302,10 +302,13 @@ def restore_game(saved: SavedGame) -> bool:
 
 
 def load_game(public_id: str) -> SavedGame | None:
+    """The game, its document in the current format. Read through the driver's cursor as a
+    save reads it (:func:`_read_for_save`): every page of a game, and every city save, reads
+    it."""
     if not is_public_id(public_id):
         return None
-    with get_engine().connect() as connection:
-        row = _select_one(connection, public_id)
+    with get_engine().connect() as connection, driver.cursor(connection) as cursor:
+        row = _read_for_save(cursor, connection, public_id, lock=False)
     if row is None:
         return None
     try:
@@ -314,7 +317,7 @@ def load_game(public_id: str) -> SavedGame | None:
         return None
 
 
-#: the game's row as a save reads it through the driver (see :mod:`.driver`)
+#: the game's row as a save and a load read it through the driver (see :mod:`.driver`)
 SaveRow = namedtuple("SaveRow", [column.name for column in _COLUMNS])
 _READ_FOR_SAVE = f"SELECT {', '.join(SaveRow._fields)} FROM game WHERE public_id = ?"
 #: a save's write of the game row; ``{title}`` is where the title goes when it changes
@@ -437,7 +440,8 @@ def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
             changed = _changed(row, change)
             revision, moment = _write_changed(cursor, connection, row, changed, title)
     announce_game(row.public_id, row.group_id)
-    return _saved(row, json.loads(changed.encoded), title=row.title if title is None else title,
+    # the document as written (the one ``change`` returned), not parsed back from its text
+    return _saved(row, changed.document, title=row.title if title is None else title,
                   revision=revision, updated_at=moment, format_version=CURRENT_VERSION)
 
 
