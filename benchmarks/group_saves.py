@@ -12,6 +12,7 @@ Each tree runs in its own process (its own ``scorer``) on its own schema of the 
 ``--ref`` trees are exported with ``git archive``; trees alternate, ``--rounds`` times each.
 
     .venv/bin/python benchmarks/group_saves.py --ref main           # main, then this checkout
+    .venv/bin/python benchmarks/group_saves.py --ref 8c8905e 0a3c9e4   # two commits, this
 """
 
 from __future__ import annotations
@@ -96,7 +97,8 @@ def child(tree: Path, url: str, threads: int, processes: int, seconds: float) ->
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--ref", help="also measure this git revision (first)")
+    parser.add_argument("--ref", nargs="*", default=[],
+                        help="also measure these git revisions (first)")
     parser.add_argument("--threads", type=int, default=16)
     parser.add_argument("--processes", type=int, default=4, help="as gunicorn's workers")
     parser.add_argument("--seconds", type=float, default=10)
@@ -109,17 +111,20 @@ def main() -> None:
                                options.seconds)))
         return
     sys.path.insert(0, str(ROOT))
+    sys.path.insert(1, str(HERE))
+    from capacity_server import postmaster_pid, tree_cpu
+
     from tests.postgres import Cluster
 
     with tempfile.TemporaryDirectory() as folder:
         trees = []
-        if options.ref:
-            exported = Path(folder) / "ref"
+        for ref in options.ref:
+            exported = Path(folder) / ref
             exported.mkdir()
-            archive = subprocess.run(["git", "-C", str(ROOT), "archive", options.ref],
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref],
                                      check=True, capture_output=True).stdout
             subprocess.run(["tar", "-x", "-C", str(exported)], input=archive, check=True)
-            trees.append((options.ref, exported))
+            trees.append((ref, exported))
         commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                                 capture_output=True, text=True).stdout.strip()
         trees.append((f"this checkout ({commit})", ROOT))
@@ -131,15 +136,18 @@ def main() -> None:
             for round_ in range(options.rounds):
                 for name, tree in trees:
                     with cluster.fresh_schema() as url:
+                        before = tree_cpu(postmaster_pid(cluster.data))
                         answer = subprocess.run(
                             [sys.executable, __file__, "--threads", str(options.threads),
                              "--processes", str(options.processes),
                              "--seconds", str(options.seconds), "--child", str(tree), url],
                             check=True, capture_output=True, text=True, cwd=tree).stdout
+                        spent = tree_cpu(postmaster_pid(cluster.data)) - before
                     figures = json.loads(answer.strip().splitlines()[-1])
                     print(f"  round {round_ + 1} {name}: {figures['saves']} saves, "
                           f"{figures['per_second']:.0f}/s, p50 {figures['p50_ms']:.1f} ms, "
-                          f"p99 {figures['p99_ms']:.1f} ms")
+                          f"p99 {figures['p99_ms']:.1f} ms; PostgreSQL {spent:.1f} CPU-s (set-up "
+                          "included)")
         finally:
             cluster.stop()
         print(f"load average at the end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
