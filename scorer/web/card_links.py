@@ -13,12 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
-from flask import url_for
+from flask import current_app, request, url_for
 from markupsafe import Markup, escape
 
 from ..engine.messages import Message, Sum, Translator, minus
 from .card_index import card_index
 
+#: the app's extension keeping :func:`card_url`'s answers (a few hundred at most: the
+#: editions' wonders and cards, per site address)
+PAGES = "scorer.card_pages"
 #: (name context, English name) -> the page's address
 Links = Mapping[tuple[str, str], str]
 
@@ -60,9 +63,14 @@ def name_links(edition: str) -> Links:
 
 
 def card_url(edition: str, card_id: str) -> str | None:
-    """The page of a card or wonder id of an edition (None when the rules at hand have none)."""
-    entry = card_index().get(edition, card_id)
-    return url_for("cards.page", edition=edition, card_id=card_id) if entry else None
+    """The page of a card or wonder id of an edition (None when the rules at hand have none),
+    kept per app and site address: every pad drawn asks for each of its wonders' pages."""
+    pages = current_app.extensions.setdefault(PAGES, {})
+    key = (request.script_root, edition, card_id)
+    if key not in pages:
+        entry = card_index().get(edition, card_id)
+        pages[key] = url_for("cards.page", edition=edition, card_id=card_id) if entry else None
+    return pages[key]
 
 
 def link(text: str, url: str) -> Markup:

@@ -97,36 +97,50 @@ def _row_parts(catalog, rows: tuple, count: int) -> tuple[str, tuple, tuple, str
     return head, tuple(openings), tuple(whys), (foot, rank_head)
 
 
-def _player_head(player, seat, announce: bool) -> str:
+@lru_cache(maxsize=16)
+def _head_words(catalog) -> tuple[str, str, str]:
+    """A column heading's words in ``catalog``'s language: the winner's star, the Free City's
+    note, and a city not entered yet (the same in every column of every pad)."""
+    return (f'<span class="star" role="img" aria-label="{_("winner")}">★</span>',
+            f'<small>{_("Free City")}</small>',
+            f'<small class="waiting"><span aria-hidden="true">…</span>'
+            f'<span class="visually-hidden">{_("not entered yet")}</span></small>')
+
+
+@lru_cache(maxsize=256)
+def _entered(catalog, buildings: int) -> str:
+    """An entered city's mark with its number of buildings, in ``catalog``'s language."""
+    return (f'<small class="entered"><span aria-hidden="true">✓ {escape(buildings)}</span>'
+            f'<span class="visually-hidden">'
+            f'{ngettext("entered, %(num)d building", "entered, %(num)d buildings", buildings)}'
+            f'</span></small>\n        ')
+
+
+def _player_head(catalog, player, seat, announce: bool) -> str:
     """One player's column heading (the table's ``thead`` cell)."""
+    star, free_city, waiting = _head_words(catalog)
     name = escape(player.name)
     winner = player.rank == 1 and announce
-    star = (f'<span class="star" role="img" aria-label="{_("winner")}">★</span>' if winner else "")
-    free = f'<small>{_("Free City")}</small>' if player.free_city else ""
     if seat and seat.entered:
-        buildings = escape(seat.buildings)
-        entered = (f'<small class="entered"><span aria-hidden="true">✓ {buildings}</span>'
-                   f'<span class="visually-hidden">'
-                   f'{ngettext("entered, %(num)d building", "entered, %(num)d buildings", seat.buildings)}'
-                   f'</span></small>\n        ')
-    elif seat:
-        entered = (f'<small class="waiting"><span aria-hidden="true">…</span>'
-                   f'<span class="visually-hidden">{_("not entered yet")}</span></small>')
+        entered = _entered(catalog, seat.buildings)
     else:
-        entered = ""
+        entered = waiting if seat else ""
     return (f'\n      \n      <th scope="col" class="{"winner" if winner else ""}'
-            f'{" free-city" if player.free_city else ""}" title="{name}">\n        {star}'
-            f'<span class="name">{name}</span>\n        {free}\n        {entered}\n      </th>\n      ')
+            f'{" free-city" if player.free_city else ""}" title="{name}">\n        '
+            f'{star if winner else ""}<span class="name">{name}</span>\n        '
+            f'{free_city if player.free_city else ""}\n        {entered}\n      </th>\n      ')
 
 
 def pad_table(score, rows: tuple, seats, lines, complete: bool) -> Markup:
     """``_pad_table.html`` with ``explain=True``: every cell a link to its explanation."""
     players = score.players
     count = len(players)
-    head, openings, _whys, (foot, rank_head) = _row_parts(translator(), rows, count)
+    catalog = translator()
+    head, openings, _whys, (foot, rank_head) = _row_parts(catalog, rows, count)
     names = [escape(player.name) for player in players]
     parts = [head]
-    parts.extend(_player_head(player, seats[index], complete) for index, player in enumerate(players))
+    parts.extend(_player_head(catalog, player, seats[index], complete)
+                 for index, player in enumerate(players))
     parts.append("\n    </tr>\n  </thead>\n  <tbody>\n  ")
     for (opening, aria, key), row in zip(openings, rows, strict=True):
         parts.append(opening)
