@@ -10,6 +10,7 @@ import threading
 from datetime import UTC, datetime
 
 import pytest
+from alembic import command
 from sqlalchemy import event, func, select, text, update
 
 from scorer import create_app, storage
@@ -209,6 +210,12 @@ def test_a_database_saved_before_0012_keeps_its_keys_in_order(database_url):
             assert keys("club") == (revision + 1, results_revision + 1)
             with engine.connect() as connection:
                 assert connection.execute(select(func.sum(game.c.results_revision))).scalar() == 1
+            before_downgrade = keys("club")
+            with engine.begin() as connection:  # and back: the group row takes the sums
+                command.downgrade(migrate._config(connection), "0011")
+            with engine.connect() as connection:
+                assert tuple(connection.execute(text(
+                    "SELECT revision, results_revision FROM game_group")).one()) == before_downgrade
             engine.dispose()
     finally:
         dispose(app)
