@@ -146,14 +146,17 @@ def cpu(args) -> None:
             if args.before:
                 subprocess.run(["git", "worktree", "remove", "--force", str(trees[next(
                     name for name in trees if name != "now")])], cwd=ROOT, check=False)
-    print(f"CPU per PDF, ms: template in the process + drawing in the render child "
-          f"(median of {args.runs} by turns, mean of the child's in brackets: /proc counts "
-          f"in {1000 / os.sysconf('SC_CLK_TCK'):.0f} ms ticks; lang={args.lang}; "
-          f"load average {' '.join(f'{load:.2f}' for load in os.getloadavg())})")
+    print(f"CPU per PDF, ms, median of {args.runs} taken by turns (lang={args.lang}; load "
+          f"average {' '.join(f'{load:.2f}' for load in os.getloadavg())}): the template in the "
+          f"process, the drawing in its render child (/proc, {1000 / os.sysconf('SC_CLK_TCK'):.0f}"
+          f" ms ticks: its mean too)")
+    print(f"{'':7} {'':22} {'total':>7} {'template':>9} {'child':>7} {'(mean)':>7}")
     for (name, what), answers in found.items():
         total = statistics.median(a["parent"] + a["child"] for a in answers)
-        child = statistics.mean(a["child"] for a in answers)
-        print(f"{what:7} {name:22} {total:7.0f}  (child {child:5.0f})  "
+        parent = statistics.median(a["parent"] for a in answers)
+        child = statistics.median(a["child"] for a in answers)
+        mean = statistics.mean(a["child"] for a in answers)
+        print(f"{what:7} {name:22} {total:7.0f} {parent:9.0f} {child:7.0f} {mean:7.0f}  "
               f"{answers[-1]['bytes']} bytes, {answers[-1]['pages']} pages")
 
 
