@@ -11,7 +11,8 @@ after the first request), and (3) the filled score sheet of a saved 7-player gam
 drawing in the render child (:mod:`scorer.pdf.render_process`, read from ``/proc``), and a
 group's report drawn from the HTML kept for the look tests (``tests/data``). ``--before COMMIT``
 adds that commit's figures, measured in the same run by turns (a drawing process per commit,
-one sheet each in turn: a loaded machine slows both alike)::
+one sheet each in turn: a loaded machine slows both alike); ``--in-process`` draws in the
+web process instead, as the tests and the command line do (a larger heap for the collector)::
 
     .venv/bin/python benchmarks/pdf.py --cpu --runs 15 --before 25278bc
 """
@@ -92,7 +93,7 @@ def drawer(lang: str) -> None:
 
     report = gzip.decompress(Path(sys.argv[sys.argv.index("--report") + 1]).read_bytes()).decode()
     with seven_player_game(lang) as (app, game_id, _get):
-        app.config.update(PDF_RENDER_PROCESS=True, PDF_RENDER_NICE=0)
+        app.config.update(PDF_RENDER_PROCESS="--in-process" not in sys.argv, PDF_RENDER_NICE=0)
         with app.test_request_context():
             saved = load_game(game_id)
             for line in sys.stdin:
@@ -107,10 +108,10 @@ def drawer(lang: str) -> None:
                 print(json.dumps(answer), flush=True)
 
 
-def start_drawer(tree: Path, lang: str) -> subprocess.Popen:
+def start_drawer(tree: Path, lang: str, in_process: bool) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, str(ROOT / "benchmarks" / "pdf.py"), "--drawer", "--lang", lang,
-         "--report", str(REPORT_HTML)],
+         "--report", str(REPORT_HTML), *(["--in-process"] if in_process else [])],
         cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONPATH": f"{tree}:{tree / 'benchmarks'}"})
 
@@ -131,7 +132,7 @@ def cpu(args) -> None:
             subprocess.run([str(Path(sys.executable).parent / "pybabel"), "compile", "-d",
                             str(tree / "translations")], check=False, capture_output=True)
         try:
-            drawers = {name: start_drawer(tree, args.lang) for name, tree in trees.items()}
+            drawers = {name: start_drawer(tree, args.lang, args.in_process) for name, tree in trees.items()}
             found = {(name, what): [] for name in trees for what in ("sheet", "report")}
             for run in range(args.runs + 2):  # two warm-up turns: the child, fonts, caches
                 for what in ("sheet", "report"):
@@ -166,6 +167,9 @@ def main() -> None:
     parser.add_argument("--lang", default="pl", choices=("en", "nl", "pl"))
     parser.add_argument("--cpu", action="store_true", help="CPU as served, sheet and report")
     parser.add_argument("--before", help="with --cpu: a commit to measure too, by turns")
+    parser.add_argument("--in-process", action="store_true",
+                        help="with --cpu: draw in the web process (as the tests and the command "
+                             "line do), not in a render child")
     parser.add_argument("--drawer", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--report", help=argparse.SUPPRESS)
     args = parser.parse_args()
