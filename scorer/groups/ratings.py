@@ -12,10 +12,12 @@ A rating depends on every game before it, so a group's ratings are a fold over i
 rating 5,000 games takes OpenSkill about two seconds. :class:`Folds` keeps, per group and
 filters (each app its own, as each has its database), the group's revision it folded (which
 every change of the group or its games raises, :mod:`scorer.storage.revisions`), the games
-it rated and the ratings every :data:`CHECKPOINT` games. At the same revision nothing is read
-again. At another, the games' rankings are read (one query over a covering index) and
-compared with those kept, and only the games from the first that differs are rated again (a
-new game: that game; a correction: from that game on).
+it rated and the ratings every :data:`CHECKPOINT` games and before each of the last
+:data:`RECENT`. At the same revision nothing is read again. At another, the games' rankings
+are read (one query over a covering index, or the statistics' tally) and compared with those
+kept, and only the games from the first that differs are rated again (a new game: that game;
+a correction of one of the last games: from that game on; of an older one: from the
+checkpoint before it).
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ from ..storage.schema import result
 
 #: ratings are kept every this many games, to rate again from the nearest one before a change
 CHECKPOINT = 200
+#: the ratings before each of this many last games are kept too: a table corrects its own
+#: game, one of the latest, and is rated again from it rather than from the checkpoint before
+RECENT = 32
 #: how many (group, filters) folds a process keeps
 KEPT = 32
 
@@ -88,12 +93,14 @@ def rate(ratings: Ratings, game: Game) -> None:
 @dataclass
 class Fold:
     """The games a fold rated, and the ratings before game ``n`` for every ``n`` that is a
-    multiple of :data:`CHECKPOINT`."""
+    multiple of :data:`CHECKPOINT` (``checkpoints``) or one of the last :data:`RECENT`
+    (``recent``, by ``n``)."""
 
     games: list[Game] = field(default_factory=list)
     checkpoints: list[Ratings] = field(default_factory=lambda: [{}])
     ratings: Ratings = field(default_factory=dict)
     revision: int | None = None
+    recent: dict[int, Ratings] = field(default_factory=dict)
 
 
 class Folds:
@@ -125,12 +132,19 @@ class Folds:
             start = same // CHECKPOINT * CHECKPOINT
             if same == len(fold.games) and same:  # only games added: go on from the last one
                 start, ratings = same, dict(fold.ratings)
+            elif same in fold.recent:  # one of the last games changed: go on from before it
+                start, ratings = same, dict(fold.recent[same])
             else:
                 ratings = dict(fold.checkpoints[start // CHECKPOINT])
             del fold.checkpoints[start // CHECKPOINT + 1:]
+            first_recent = len(games) - RECENT
+            fold.recent = {index: kept for index, kept in fold.recent.items()
+                           if first_recent <= index <= start}
             for index in range(start, len(games)):
                 if index and index % CHECKPOINT == 0 and index // CHECKPOINT == len(fold.checkpoints):
                     fold.checkpoints.append(dict(ratings))
+                if index >= first_recent:
+                    fold.recent[index] = dict(ratings)
                 rate(ratings, games[index])
             fold.games = list(games)
             fold.ratings = ratings
@@ -146,13 +160,16 @@ def folds() -> Folds:
     return current_app.extensions.setdefault(EXTENSION, Folds())
 
 
-def player_ratings(connection: Connection, counted) -> dict[str, dict]:
-    """Each player's rating ``{"mu", "sigma", "ordinal"}``, rounded to 2 decimals."""
+def player_ratings(connection: Connection, counted,
+                   read: Callable[[], list[Game]] | None = None) -> dict[str, dict]:
+    """Each player's rating ``{"mu", "sigma", "ordinal"}``, rounded to 2 decimals. ``read``:
+    the counted games' rankings when they are at hand (:meth:`.tally.Tally.rankings`), else
+    they are read (:func:`rankings`)."""
     # the public id too: SQLite gives the pk of the group deleted last to the next one made
     key = (counted.group_pk, counted.group_id, counted.filters)
     # the revision as stored now, read before the games (a Group object may be an old copy)
     revision = group_revision(connection, counted.group_pk)
-    found = folds().ratings(key, revision, lambda: rankings(connection, counted))
+    found = folds().ratings(key, revision, read or (lambda: rankings(connection, counted)))
     openskill = model()
     answer = {}
     for player, (mu, sigma) in found.items():

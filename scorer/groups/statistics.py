@@ -88,8 +88,10 @@ WON = case((result.c.rank == 1, 1), else_=0)
 TEAMED = case((result.c.team != "", 1), else_=0)
 
 
-def statistics(group: Group, filters: Filters = Filters()) -> dict:
-    """The figures of a group's complete games that match ``filters`` (the API's JSON)."""
+def recount(group: Group, filters: Filters = Filters()) -> dict:
+    """The figures of a group's complete games that match ``filters`` (the API's JSON),
+    counted from every result by the database: what :func:`scorer.groups.tallied.statistics`
+    makes from its tally must equal this, field for field (the tests compare them)."""
     counted = Counted(group, filters)
     with get_engine().connect() as connection:
         digest = players_digest(connection, counted)
@@ -405,9 +407,10 @@ def timeline(group: Group, filters: Filters, last: int = 20,
             counted.select(result, result.c.game_id, result.c.played_on).distinct()
             .order_by(result.c.game_id.desc()).limit(last)).all()
         recent.sort()
-        found = connection.execute(
+        found = connection.execute(  # by seat: a player seated twice shows their last seat
             select(result.c.game_id, result.c.name_key, result.c.total)
-            .where(result.c.game_id.in_([pk for pk, _date in recent]))).all()
+            .where(result.c.game_id.in_([pk for pk, _date in recent]))
+            .order_by(result.c.game_id, result.c.seat)).all()
         saved = dict(connection.execute(
             select(game.c.id, game.c.created_at)
             .where(game.c.id.in_([pk for pk, _date in recent]))).all())

@@ -38,7 +38,8 @@ from flask import Flask, current_app
 from flask_babel import get_locale
 
 from ..groups import service
-from ..groups.statistics import Filters, statistics
+from ..groups.statistics import Filters
+from ..groups.tallied import statistics
 from ..storage.events import game_changed, group_changed
 from ..storage.groups import Group
 from .group_charts import group_charts
@@ -178,7 +179,7 @@ def named(figures: dict, group: Group) -> dict:
 
 
 def group_statistics(group: Group, filters: Filters | None = None) -> dict:
-    """:func:`scorer.groups.statistics.statistics`, kept per results revision and filters."""
+    """:func:`scorer.groups.tallied.statistics`, kept per results revision and filters."""
     filters = filters or Filters()
     return named(counted(group, ("statistics", filters_key(filters)),
                          lambda: statistics(group, filters)), group)

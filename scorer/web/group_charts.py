@@ -34,7 +34,8 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from pygal.style import Style
 
-from ..groups.statistics import Filters, timeline, winning_totals
+from ..groups.statistics import Filters
+from ..groups.tallied import timeline, winning_totals
 from ..storage.groups import Group
 from .chart_colours import DARK_PAGE, LIGHT_PAGE, SeriesColour, by_place
 from .chart_memo import kept_by_data
@@ -83,6 +84,20 @@ class QuickState:
                 if name in found:
                     return found[name]
         return _get(self, name)
+
+    # The chart is an image: pygal's script, which reads the tooltips, is removed (svg_of),
+    # and no value is printed on it (``print_values`` is off). So the tooltips' texts are
+    # neither formatted nor added: four <desc> elements a point, two thirds of a line chart's
+    # elements and a third of its drawing (the totals chart, drawn again after most
+    # corrections of a game).
+    def _tooltip_data(self, *_args, **_options) -> None:
+        return None
+
+    def _format(self, _serie, _index) -> str:
+        return ""
+
+    def _get_x_label(self, _index) -> None:
+        return None
 
 
 class SerieConfig(pygal.config.SerieConfig):
@@ -318,9 +333,14 @@ def totals_chart(moments: tuple, series: tuple[tuple[str, tuple[int | None, ...]
 
 def rows_data(figures: dict) -> tuple[tuple[str, ...], tuple[tuple[str, tuple], ...]]:
     """What the rows chart draws of ``figures``: the rows, and the first eight players' names
-    and mean points in each (None where they have none)."""
+    and mean points in each (None where they have none), to one decimal as the table of
+    numbers beside the chart writes them: a bar a hundredth of a point longer is the same
+    drawing (a third of a pixel at most), and most corrections of a game move some mean by
+    that much only, so the chart kept (:mod:`.chart_memo`) is shown again."""
     rows = tuple(row["row"] for row in figures["rows"])
-    return rows, tuple((player["name"], tuple(player["mean_scores"].get(row) for row in rows))
+    return rows, tuple((player["name"], tuple(None if mean is None else round(mean, 1)
+                                              for mean in (player["mean_scores"].get(row)
+                                                           for row in rows)))
                        for player in figures["players"][:8])
 
 

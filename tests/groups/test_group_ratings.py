@@ -1,7 +1,7 @@
 """The ratings' fold (scorer/groups/ratings.py): whatever games change, are added or go, the
 ratings kept and brought up to date equal a fold from scratch over the games as they are now
-(random edits, checkpoints every 3 games); the games are read again only when the group's
-revision moved, and ``flask stats rebuild`` moves it when it corrects a game."""
+(random edits, checkpoints every 3 games and before each of the last 4); the games are read
+again only when the group's revision moved, and ``flask stats rebuild`` moves it when it corrects a game."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import update
 
 from scorer import storage
-from scorer.groups import ratings, service
-from scorer.groups.statistics import statistics
+from scorer.groups import ratings, service, tally
+from scorer.groups.tallied import statistics
 from scorer.storage.schema import result
 from tests.groups.test_group_teams import solo_game
 
@@ -36,6 +36,7 @@ def from_scratch(games: list[ratings.Game]) -> ratings.Ratings:
 
 def test_the_fold_kept_equals_a_fold_from_scratch(monkeypatch):
     monkeypatch.setattr(ratings, "CHECKPOINT", 3)
+    monkeypatch.setattr(ratings, "RECENT", 4)
     rng = random.Random(5)
     folds = ratings.Folds(kept=2)
     games: list[ratings.Game] = []
@@ -70,8 +71,8 @@ def test_the_games_are_read_again_only_when_the_group_changed(ctx, monkeypatch):
     group = service.create("Reads", None)
     service.create_game(group, solo_game())
     reads = []
-    real = ratings.rankings
-    monkeypatch.setattr(ratings, "rankings", lambda *args: reads.append(1) or real(*args))
+    real = tally.Tally.rankings  # the statistics' rankings come from the group's tally
+    monkeypatch.setattr(tally.Tally, "rankings", lambda *args: reads.append(1) or real(*args))
     first = statistics(group)
     statistics(group)
     assert len(reads) == 1

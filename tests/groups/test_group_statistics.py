@@ -13,7 +13,8 @@ import pytest
 
 from scorer import storage
 from scorer.groups import service
-from scorer.groups.statistics import Filters, statistics
+from scorer.groups.statistics import Filters
+from scorer.groups.tallied import statistics
 from tests import helpers
 from tests.groups.reference import key, recompute
 from tests.leaders import leaders_docs

@@ -17,7 +17,7 @@ from sqlalchemy import text
 
 from scorer import create_app, storage
 from scorer.groups import service
-from scorer.groups.statistics import statistics
+from scorer.groups.tallied import statistics
 from scorer.storage import migrate, results
 from scorer.storage.engine import writer
 from scorer.storage.schema import game, result

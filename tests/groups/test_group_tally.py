@@ -1,0 +1,143 @@
+"""The group's tally (scorer/groups/tally.py, scorer/groups/tallied.py) kept across changes
+equals a full recount: after every step of random sequences of new games, corrections, games
+completed, deleted, taken out of the group and put back, merged and unmerged names, two
+changes of one game between two reads, and results changed as a rebuild changes them (no
+save: counted in the game's results revision, or in the group's own) and put back by ``stats
+rebuild``, the statistics, the timeline and the
+winning totals made from the tally equal those the database counts from every result
+(:func:`scorer.groups.statistics.recount`), under several filters. And a correction reads
+only the corrected game's rows."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from sqlalchemy import select, update
+
+from scorer import storage
+from scorer.groups import service, statistics, tallied, tally
+from scorer.groups.statistics import Filters
+from scorer.storage.results import rebuild
+from scorer.storage.revisions import touch_game_results, touch_results
+from scorer.storage.schema import game, result
+from tests import helpers
+
+NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Fi", "ada "]
+FILTERS = (Filters(), Filters(edition="first"), Filters(players=3), Filters(expansions=()))
+
+
+def dealt(rng: random.Random, entered: bool = True) -> dict:
+    document = helpers.deal(rng, rng.randint(3, 5), rng.choice(["first", "second"]))
+    for city, name in zip(document["players"], rng.sample(NAMES[:6], 5), strict=False):
+        city["name"] = name
+        city["entered"] = entered
+    if rng.random() < 0.3:  # a tie on points somewhere
+        document["players"][1]["coins"] = document["players"][0]["coins"]
+    return document
+
+
+@pytest.fixture
+def ctx(storage_app):
+    with storage_app.app_context():
+        yield storage_app
+
+
+def assert_recounted(group) -> None:
+    for filters in FILTERS:
+        assert tallied.statistics(group, filters) == statistics.recount(group, filters), filters
+        assert tallied.timeline(group, filters) == statistics.timeline(group, filters), filters
+        assert tallied.winning_totals(group, filters) == statistics.winning_totals(group, filters)
+
+
+def correct(rng: random.Random):
+    def change(document):
+        city = rng.choice(document["players"])
+        if rng.random() < 0.5:
+            city["coins"] = rng.randrange(0, 30)
+        else:
+            city["name"] = rng.choice(NAMES)
+        return document
+    return change
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_tally_equals_a_recount_after_any_changes(ctx, seed):
+    rng = random.Random(seed)
+    group = service.create("Club", None)
+    other = service.create("Elsewhere", None)
+    games = [service.create_game(group, dealt(rng))[0] for _ in range(4)]
+    outside: list[str] = []
+    assert_recounted(group)
+    for _step in range(30):
+        step = rng.random()
+        if step < 0.2:
+            games.append(service.create_game(group, dealt(rng, entered=rng.random() < 0.8))[0])
+        elif step < 0.45 and games:
+            storage.modify_game(rng.choice(games), correct(rng))
+        elif step < 0.5 and games:  # one game changed twice between two reads
+            chosen = rng.choice(games)
+            storage.modify_game(chosen, correct(rng))
+            storage.modify_game(chosen, correct(rng))
+        elif step < 0.55 and games:  # an unfinished game completes
+            def complete(document):
+                for city in document["players"]:
+                    city["entered"] = True
+                return document
+            storage.modify_game(rng.choice(games), complete)
+        elif step < 0.62 and games:
+            storage.delete_game(games.pop(rng.randrange(len(games))))
+        elif step < 0.7 and games:
+            taken = games.pop(rng.randrange(len(games)))
+            assert service.remove_game(group, taken)
+            if rng.random() < 0.5:
+                assert service.add_game(other, taken)
+            outside.append(taken)
+        elif step < 0.76 and outside:
+            back = outside.pop(rng.randrange(len(outside)))
+            assert service.add_game(group, back)
+            games.append(back)
+        elif step < 0.84:
+            try:
+                service.merge(group, rng.choice(NAMES[:6]), rng.choice(NAMES[:6]))
+            except service.Refused:
+                pass
+        elif step < 0.9:
+            for found in service.merges_of(group):
+                service.unmerge(group, found["source"])
+                break
+        elif step < 0.95 and games:  # a game's results changed as a rebuild after a fix of
+            # the rules changes them (no save: the game's revision stays), counted in the
+            # game's results revision, or (a change the games do not account for) the group's
+            with storage.get_engine().begin() as connection:
+                chosen = connection.execute(select(game.c.id).where(
+                    game.c.public_id == rng.choice(games))).scalar()
+                connection.execute(update(result).where(result.c.game_id == chosen,
+                                                        result.c.seat == rng.randrange(3))
+                                   .values(total=rng.randrange(20, 99)))
+                if rng.random() < 0.5:
+                    touch_game_results(connection, chosen)
+                else:
+                    touch_results(connection, group.pk)
+        else:  # the rebuild puts them back as the documents say
+            rebuild(storage.get_engine())
+        if rng.random() < 0.8:  # sometimes two steps between two reads
+            assert_recounted(group)
+    assert_recounted(group)
+
+
+def test_a_correction_reads_only_its_game(ctx, monkeypatch):
+    rng = random.Random(7)
+    group = service.create("Club", None)
+    games = [service.create_game(group, dealt(rng))[0] for _ in range(6)]
+    tallied.statistics(group)
+    reads = []
+    real = tally.read_rows
+    monkeypatch.setattr(tally, "read_rows",
+                        lambda connection, pk, chosen=None: reads.append(chosen)
+                        or real(connection, pk, chosen))
+    storage.modify_game(games[2], correct(rng))
+    assert tallied.statistics(group) == statistics.recount(group)
+    with storage.get_engine().connect() as connection:
+        game_pk = connection.execute(select(game.c.id).where(game.c.public_id == games[2])).scalar()
+    assert reads == [[game_pk]]
