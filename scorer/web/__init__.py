@@ -93,6 +93,7 @@ def init_app(app: Flask) -> None:
     from . import (
         build,
         cards,
+        chrome,
         cities,
         games,
         group_cache,
@@ -115,6 +116,7 @@ def init_app(app: Flask) -> None:
     line_cache.init_app(app)
     group_cache.init_app(app)
     static_files.init_app(app)
+    chrome.init_app(app)
     seats_remembered.init_app(app)
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", expired_forms.TOKEN_LIFETIME)
     csrf.init_app(app)
