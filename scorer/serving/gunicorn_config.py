@@ -86,7 +86,7 @@ switch_interval = float(os.environ.get("SWITCH_INTERVAL", "0.001"))
 def post_worker_init(worker):
     import sys
 
-    from scorer.serving import background
+    from scorer.serving import background, heap
 
     sys.setswitchinterval(switch_interval)
 
@@ -95,3 +95,4 @@ def post_worker_init(worker):
     if config is not None:
         config.setdefault("SERVER_THREADS", getattr(getattr(worker, "cfg", None), "threads", threads))
     background.start(worker.wsgi)
+    heap.settle()

@@ -20,7 +20,7 @@ from typing import TextIO
 
 import segno
 
-from . import background
+from . import background, heap
 from .lan import is_loopback, public_url
 
 DEFAULT_HOST = "0.0.0.0"
@@ -65,6 +65,7 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> None:
     app = create_app()
     background.start(app)  # retention's passes, when the host turned retention on
     app.config.setdefault("SERVER_THREADS", THREADS)  # held refusals (scorer/safety/limits.py)
+    heap.settle()
     url = announce(options.host, options.port, out)
     # The invite page of a game opened on this machine (127.0.0.1) shows this address instead.
     app.config.setdefault("TABLE_URL", url)

@@ -12,7 +12,7 @@ import pytest
 
 from scorer import create_app
 from scorer.safety import limits
-from scorer.serving import gunicorn_config
+from scorer.serving import gunicorn_config, heap
 
 
 def settings(monkeypatch, **environment):
@@ -80,12 +80,15 @@ def test_workers_answer_on_threads_and_take_a_connection_only_with_a_thread_free
 
     default = sys.getswitchinterval()
     monkeypatch.setattr(sys, "setswitchinterval", lambda seconds: switched.append(seconds))
+    monkeypatch.setattr(heap, "settle", lambda: settled.append(True))
+    settled: list[bool] = []
     switched: list[float] = []
     config.post_worker_init(Worker)
     assert Worker.wsgi.config["SERVER_THREADS"] == 6
     assert limits.hold_capacity(Worker.wsgi) == 4
     # a poll behind a sheet drawn on another thread of the worker waits 1 ms slices, not 5
     assert switched == [0.001] and default == 0.005
+    assert settled == [True]  # the loaded app frozen out of full collections (scorer.serving.heap)
     switched.clear()
     settings(monkeypatch, SWITCH_INTERVAL="0.002").post_worker_init(Worker)
     assert switched == [0.002]
