@@ -330,7 +330,7 @@ class Rung:
               f"done in {self.elapsed:.0f} s: {verdict}", file=out)
         print(f"  {'kind':<6} {'count':>6} {'errors':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
               f"{'CPU ms/req':>10} {'CPU share':>9}", file=out)
-        total_cpu = sum(v[1] for v in self.kinds.values()) or float("nan")
+        total_cpu = sum(v[1] for k, v in self.kinds.items() if k in KINDS) or float("nan")
         for kind in KINDS:
             records = self.of(kind)
             times = [r.ms for r in records if r.ok]
@@ -345,6 +345,12 @@ class Rung:
                   f"{max(times, default=float('nan')):>8.1f} "
                   f"{(cpu / count * 1000) if count else float('nan'):>10.1f} "
                   f"{cpu / total_cpu:>9.0%}{note}", file=out)
+        collections = [(generation, *self.kinds[f"gc{generation}"][:2]) for generation in range(3)
+                       if self.kinds.get(f"gc{generation}", [0])[0]]
+        if collections:
+            print("  garbage collections (every thread of the worker waits): " + ", ".join(
+                f"generation {generation} {count:.0f} x {spent / count * 1000:.1f} ms"
+                for generation, count, spent in collections), file=out)
         requests = len(self.records)
         minutes = self.tables * self.seconds / 60
         print(f"  server (gunicorn, /proc): {self.server_cpu:.1f} CPU-s = "

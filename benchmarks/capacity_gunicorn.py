@@ -6,11 +6,14 @@ thread, or one of a gthread worker's), so that thread's CPU time (``time.thread_
 one request is that request's CPU, whatever the other threads do meanwhile. Each worker adds it
 up per kind (live pad, city page, save, ...) and writes its totals to
 ``$CAPACITY_CPU_DIR/<pid>.json`` from a thread of its own, at most every 0.2 s; the benchmark
-reads the files before and after a run, waiting for the last write. A sheet or report drawn in
-the worker's render child (``PDF_RENDER_PROCESS``, on as served) costs its request thread only
-the template: WeasyPrint's CPU is the child's, counted in the server's total from ``/proc``.
+reads the files before and after a run, waiting for the last write. Each worker's garbage
+collections are timed too (``gc0``..``gc2``: every thread of the worker waits for one). A
+sheet or report drawn in the worker's render child (``PDF_RENDER_PROCESS``, on as served)
+costs its request thread only the template: WeasyPrint's CPU is the child's, counted in the
+server's total from ``/proc``.
 """
 
+import gc
 import json
 import os
 import re
@@ -64,6 +67,24 @@ def post_request(worker, req, environ, resp):
             _flusher[0].start()
 
 
+def _collected(phase: str, info: dict) -> None:
+    """Time each garbage collection of the worker (its threads all wait for it), per
+    generation: [collections, seconds]. No lock: a collection may start while the thread
+    holds ``_lock``; the interpreter lock keeps the two numbers whole enough."""
+    if phase == "start":
+        _gc_started[0] = time.perf_counter()
+        return
+    entry = _gc_totals[info["generation"]]
+    entry[0] += 1
+    entry[1] += time.perf_counter() - _gc_started[0]
+
+
+_gc_started = [0.0]
+_gc_totals = [[0, 0.0], [0, 0.0], [0, 0.0]]
+if _folder:
+    gc.callbacks.append(_collected)  # registered in the master: every forked worker has it
+
+
 def _flush():
     """Write the worker's totals at most every :data:`FLUSH_EVERY` seconds, on a thread of its
     own: written after every request under the lock, they cost 6 % of the server's CPU (py-spy)
@@ -74,7 +95,8 @@ def _flush():
         time.sleep(FLUSH_EVERY)
         with _lock:
             _dirty.clear()
-            data = json.dumps(_totals)
+            data = json.dumps({**_totals, **{f"gc{generation}": [count, spent, spent]
+                                             for generation, (count, spent) in enumerate(_gc_totals)}})
         with open(path + ".tmp", "w") as out:
             out.write(data)
         os.replace(path + ".tmp", path)
