@@ -169,10 +169,11 @@ def validated(document: dict) -> storage.Checked:
     return storage.Checked(document, game)
 
 
-def modify(game_id: str, change, title: str | None = None):
+def modify(game_id: str, change, title: str | None = None, loaded=None):
     """Apply ``change``; a locked game refuses it (:class:`storage.GameLocked`, answered 403 by
-    the app's error handler, checked again under the write lock)."""
-    saved = storage.modify_game(game_id, change, title=title, refuse_locked=True)
+    the app's error handler, checked again under the write lock). ``loaded``: the game as the
+    caller just loaded it (:func:`storage.modify_game` starts from it instead of reading it)."""
+    saved = storage.modify_game(game_id, change, title=title, refuse_locked=True, loaded=loaded)
     if saved is None:
         raise NoSuchGame(game_id)
     return saved
@@ -222,7 +223,8 @@ def as_saved(document: dict, index: int, entered: bool) -> dict:
 
 def save_city(game_id: str, player_id: str, city: dict, is_current: Callable[[str], bool],
               version: Callable[[dict], str] = city_version, seat: dict | None = None,
-              entered: bool = True, parsed: storage.Checked | None = None):
+              entered: bool = True, parsed: storage.Checked | None = None,
+              loaded: storage.SavedGame | None = None):
     """Replace one player's city, if the version the form or client read is still the stored one.
 
     ``is_current(version(player))`` tells, for the player as stored now; ``version`` is
@@ -230,7 +232,8 @@ def save_city(game_id: str, player_id: str, city: dict, is_current: Callable[[st
     entry. Returns the saved game. Raises NoSuchGame, NoSuchPlayer, Stale (with the stored
     player) or Invalid; nothing is written then. ``parsed``: a game the caller checked already
     (:func:`as_saved`) and the engine's game of it; when the document to write is equal to
-    it, its game is taken instead of parsing the same document a second time.
+    it, its game is taken instead of parsing the same document a second time. ``loaded``: the
+    game as the caller loaded it for this save (see :func:`modify`).
     """
     def change(document: dict) -> storage.Checked:
         player_ids.upgrade_legacy(document)
@@ -244,7 +247,7 @@ def save_city(game_id: str, player_id: str, city: dict, is_current: Callable[[st
             return storage.Checked(document, parsed.game)
         return validated(document)
 
-    return modify(game_id, change)
+    return modify(game_id, change, loaded=loaded)
 
 
 def version_is(expected: str | None) -> Callable[[str], bool]:

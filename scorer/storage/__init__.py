@@ -18,7 +18,7 @@ import json
 import re
 from collections import namedtuple
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from flask import Flask
@@ -91,6 +91,9 @@ class SavedGame:
     format_version: int = CURRENT_VERSION  # the format of `document` as stored
     group_pk: int | None = None  # the internal id of the group the game belongs to
     locked: bool = False  # the owner locked it: its cities can no longer be changed
+    #: the row this was read from (a :data:`SaveRow`, when read in the current format): a
+    #: save of the game just loaded works its change out from it (``modify_game``'s ``read``)
+    stored: tuple | None = field(default=None, compare=False, repr=False)
 
 
 class GameLocked(Exception):
@@ -150,7 +153,7 @@ def _current(row: Row) -> SavedGame:
         stored_version = row.format_version or 1
         document = json.loads(row.document)
         if stored_version == CURRENT_VERSION:
-            return _saved(row, document)
+            return _saved(row, document, stored=row if isinstance(row, SaveRow) else None)
         document = upgrade(document, stored_version)
         with writer(get_engine()).begin() as connection:
             written = connection.execute(
@@ -389,7 +392,8 @@ OPTIMISTIC_TRIES = 3
 
 
 def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
-                title: str | None = None, refuse_locked: bool = False) -> SavedGame | None:
+                title: str | None = None, refuse_locked: bool = False,
+                loaded: SavedGame | None = None) -> SavedGame | None:
     """Read, change and write one game as if in ONE transaction holding its write lock.
 
     ``change`` gets the stored document (current format, a fresh copy it may mutate) and returns
@@ -407,14 +411,20 @@ def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
     whole database, and a change worked out under it (milliseconds of CPU, more while the
     worker's other threads share the interpreter) made every other save of the server wait.
     ``change`` may so run more than once: it must depend on the document it gets alone.
+    ``loaded``: the game as the caller loaded it just before (:func:`load_game`), the first
+    read to work the change out from (a city save loads its game to build its form: reading
+    the row again before the lock read the same row, document and all, twice).
     """
     _check_text(title=title)
     if not is_public_id(public_id):
         return None
     engine = get_engine()
+    first = loaded.stored if loaded is not None and loaded.id == public_id else None
     for _ in range(OPTIMISTIC_TRIES):
-        with engine.connect() as connection, driver.cursor(connection) as cursor:
-            read = _read_for_save(cursor, connection, public_id, lock=False)
+        read, first = first, None
+        if read is None:
+            with engine.connect() as connection, driver.cursor(connection) as cursor:
+                read = _read_for_save(cursor, connection, public_id, lock=False)
         if read is None:
             return None
         if refuse_locked and read.locked:

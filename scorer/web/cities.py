@@ -390,7 +390,7 @@ def edit(game_id: str, player_id: str):
         saved = games_service.save_city(game_id, player_id, typed,
                                         games_service.version_is(form.version.data),
                                         seat=seat_typed(form), entered=entered,
-                                        parsed=storage.Checked(checked, game))
+                                        parsed=storage.Checked(checked, game), loaded=saved)
     except games_service.NoSuchGame:
         abort(404)
     except games_service.NoSuchPlayer:

@@ -55,3 +55,60 @@ def test_a_load_reads_its_row_without_core(ctx):
     assert statements == []
     assert loaded == before
     assert loaded.created_at.tzinfo is not None and loaded.locked is False
+
+
+def counting_reads(monkeypatch) -> list[bool]:
+    """Each read of a game's row (True: under the write lock)."""
+    reads, real = [], storage._read_for_save
+
+    def read(cursor, connection, public_id, *, lock=True):
+        reads.append(lock)
+        return real(cursor, connection, public_id, lock=lock)
+
+    monkeypatch.setattr(storage, "_read_for_save", read)
+    return reads
+
+
+def coin(document):
+    document["players"][0]["coins"] += 1
+    return document
+
+
+def test_a_save_of_a_game_just_loaded_reads_its_row_once_more(ctx, monkeypatch):
+    public_id = storage.create_game({"players": [{"name": "Ada", "coins": 1}]})
+    loaded = storage.load_game(public_id)
+    reads = counting_reads(monkeypatch)
+    saved = storage.modify_game(public_id, coin, loaded=loaded)
+    assert reads == [True]  # under the lock only: the change was worked out from ``loaded``
+    assert saved.document["players"][0]["coins"] == 2 and saved.revision == 2
+
+
+def test_a_save_from_a_stale_load_keeps_the_change_made_meanwhile(ctx, monkeypatch):
+    public_id = storage.create_game({"players": [{"name": "Ada", "coins": 1}]})
+    loaded = storage.load_game(public_id)
+    storage.modify_game(public_id, coin)  # another phone's save after the load
+    reads = counting_reads(monkeypatch)
+    saved = storage.modify_game(public_id, coin, loaded=loaded)
+    assert saved.document["players"][0]["coins"] == 3 and saved.revision == 3
+    assert reads == [True, False, True]  # found changed under the lock: worked out again
+    assert storage.load_game(public_id).document == saved.document
+
+
+def test_a_city_save_reads_its_games_row_twice(client, app, monkeypatch):
+    """The page's load and the write's read under the lock (until now a third read between)."""
+    import random
+
+    from tests import helpers
+
+    document = helpers.deal(random.Random(3), 3)
+    with app.app_context():
+        public_id = storage.create_game(document)
+    path, version = helpers.city_path(app, public_id, 0), helpers.city_version(app, public_id, 0)
+    reads = counting_reads(monkeypatch)
+    answer = client.post(path, data={
+        "cards": document["players"][0]["cards"], "stages": "0", "coins": "4", "victory_1": "0",
+        "victory_3": "0", "victory_5": "0", "defeat": "0", "action": "pad", "version": version})
+    assert answer.status_code in (302, 303), answer.get_data(as_text=True)[-2000:]
+    assert reads == [False, True]
+    with app.app_context():
+        assert storage.load_game(public_id).document["players"][0]["coins"] == 4
