@@ -441,7 +441,8 @@ def winning_totals(group: Group, filters: Filters) -> list[int]:
 
 def available_filters(group: Group) -> dict:
     """The editions, sets of expansions and player counts of the group's complete games (what
-    the page offers to filter by)."""
+    the page offers to filter by), counted by the database: the reference of
+    :func:`scorer.groups.tallied.available_filters`."""
     with get_engine().connect() as connection:
         found = connection.execute(
             select(result.c.edition, result.c.expansions, result.c.seats)

@@ -1,4 +1,5 @@
-"""A group's statistics, timeline and winning totals made from its tally (:mod:`.tally`).
+"""A group's statistics, timeline, winning totals and filter choices made from its tally
+(:mod:`.tally`).
 
 The figures are those :func:`scorer.groups.statistics.recount` counts in SQL from every
 result, field for field and in the same order (the tests hold them equal after any sequence of
@@ -30,7 +31,21 @@ from .statistics import (
     row_order,
     two,
 )
-from .tally import GAME, KEY, MARGIN, PLAYED_ON, RANK, TEAM, TOTAL, Tally, counted_rows, pad_rows
+from .tally import (
+    EDITION,
+    EXPANSIONS,
+    GAME,
+    KEY,
+    MARGIN,
+    PLAYED_ON,
+    RANK,
+    SEATS,
+    TEAM,
+    TOTAL,
+    Tally,
+    counted_rows,
+    pad_rows,
+)
 
 
 def statistics(group: Group, filters: Filters | None = None) -> dict:
@@ -221,3 +236,15 @@ def winning_totals(group: Group, filters: Filters) -> list[int]:
     counted = Counted(group, filters)
     with get_engine().connect() as connection, counted_rows(connection, counted) as tally:
         return sorted(max(row[TOTAL] for row in rows) for rows in tally.games.values())
+
+
+def available_filters(group: Group) -> dict:
+    """:func:`scorer.groups.statistics.available_filters`, of the tally of all the group's
+    games: the editions, sets of expansions and player counts the page offers to filter by."""
+    counted = Counted(group, Filters())
+    with get_engine().connect() as connection, counted_rows(connection, counted) as tally:
+        found = {(rows[0][EDITION], rows[0][EXPANSIONS], rows[0][SEATS])
+                 for rows in tally.rows.values()}
+    return {"editions": sorted({edition for edition, _x, _n in found}),
+            "expansions": sorted({tuple(x.split(",")) if x else () for _e, x, _n in found}),
+            "players": sorted({seats for _e, _x, seats in found})}

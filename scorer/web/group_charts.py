@@ -195,7 +195,9 @@ def svg_of(chart, defs: list[ElementTree.Element] = (), lines: bool = False) -> 
     tree = chart.render_tree()
     if lines:
         legend_lines(tree)
-    for parent in tree.iter():
+    # pygal writes its style sheets and script in the root's <defs> (looked for there only:
+    # a walk of the whole tree was a tenth of a chart's drawing)
+    for parent in [child for child in tree if local(child) == "defs"]:
         for child in list(parent):
             if local(child) == "script":
                 parent.remove(child)

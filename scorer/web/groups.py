@@ -9,6 +9,8 @@ removes a game or merges names; a game is added by the game's owner. The views o
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import (
     Blueprint,
     abort,
@@ -30,7 +32,7 @@ from .. import storage
 from ..engine.rules import editions, get_ruleset
 from ..games import access
 from ..groups import remembered, service
-from ..groups.statistics import available_filters
+from ..groups.tallied import available_filters
 from ..i18n import translator
 from ..safety.public_address import external_url
 from .editions import expansion_label
@@ -92,10 +94,19 @@ def player_url(group_id: str, name: str, filters=None) -> str:
     """The page of the player shown as ``name`` in the group, counting what ``filters`` count:
     ``/groups/<id>/players/<name>``, or ``/groups/<id>/player?name=...`` for a name such as
     ".." that no path keeps as it is."""
-    query = page_query(filters) if filters is not None else {}
+    query = tuple(sorted(page_query(filters).items())) if filters is not None else ()
+    return kept_player_url(current_app._get_current_object(), request.script_root, group_id,
+                           name, query)
+
+
+@lru_cache(maxsize=4096)
+def kept_player_url(_app, _script_root: str, group_id: str, name: str, query: tuple) -> str:
+    """:func:`player_url`, kept per app (its routes), script root (the links' prefix), group,
+    name and query: all ``url_for`` reads for it. A group's page links each player six times
+    or more, and ``url_for`` takes some 20 us a link."""
     if UNSAFE_SEGMENTS.intersection(name.split("/")):
-        return url_for("group_players.page_by_query", group_id=group_id, name=name, **query)
-    return url_for("group_players.page", group_id=group_id, name=name, **query)
+        return url_for("group_players.page_by_query", group_id=group_id, name=name, **dict(query))
+    return url_for("group_players.page", group_id=group_id, name=name, **dict(query))
 
 
 class UndoMergeForm(FlaskForm):

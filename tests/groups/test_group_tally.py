@@ -3,11 +3,10 @@ equals a full recount: after every step of random sequences of new games, correc
 completed, deleted, taken out of the group and put back, merged and unmerged names, two
 changes of one game between two reads, and results changed as a rebuild changes them (no
 save: counted in the game's results revision, or in the group's own) and put back by ``stats
-rebuild``, the statistics, the timeline and the
-winning totals made from the tally equal those the database counts from every result
+rebuild``, the statistics, the timeline, the winning totals and the filter choices made from
+the tally equal those the database counts from every result
 (:func:`scorer.groups.statistics.recount`), under several filters. And a correction reads
 only the corrected game's rows."""
-
 from __future__ import annotations
 
 import random
@@ -48,6 +47,7 @@ def assert_recounted(group) -> None:
         assert tallied.statistics(group, filters) == statistics.recount(group, filters), filters
         assert tallied.timeline(group, filters) == statistics.timeline(group, filters), filters
         assert tallied.winning_totals(group, filters) == statistics.winning_totals(group, filters)
+    assert tallied.available_filters(group) == statistics.available_filters(group)
 
 
 def correct(rng: random.Random):
