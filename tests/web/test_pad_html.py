@@ -133,16 +133,16 @@ def test_the_reference_is_not_trivially_equal(app, saved_games):
 def test_the_pad_page_and_live_part_hold_the_reference_parts(app, client, saved_games, language,
                                                               owner):
     headers = {"Accept-Language": language}
-    for name, game_id in saved_games.items():
+    for number, (name, game_id) in enumerate(saved_games.items()):
         if owner:
             helpers.own(app, client, game_id)
-        for locked in (True, False):
-            with app.app_context():
-                storage.set_locked(game_id, locked)
-            old, _new = reference_parts(app, game_id, language)
-            page = client.get(f"/games/{game_id}", headers=headers)
-            live = client.get(f"/games/{game_id}/live", headers=headers)
-            assert page.status_code == live.status_code == 200
-            for answer in (page.get_data(as_text=True), live.get_data(as_text=True)):
-                for part in old:
-                    assert part in answer, (name, language, owner, locked)
+        locked = number % 2 == 1  # every other game locked (the shared parts test does both)
+        with app.app_context():
+            storage.set_locked(game_id, locked)
+        old, _new = reference_parts(app, game_id, language)
+        page = client.get(f"/games/{game_id}", headers=headers)
+        live = client.get(f"/games/{game_id}/live", headers=headers)
+        assert page.status_code == live.status_code == 200
+        for answer in (page.get_data(as_text=True), live.get_data(as_text=True)):
+            for part in old:
+                assert part in answer, (name, language, owner, locked)
