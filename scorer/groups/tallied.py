@@ -213,7 +213,8 @@ def timeline(group: Group, filters: Filters, last: int = 20,
     """:func:`scorer.groups.statistics.timeline`, of the tally: the totals of the players with
     the most games over the last ``last`` counted games, by when each game was saved."""
     counted = Counted(group, filters)
-    with get_engine().connect() as connection, counted_rows(connection, counted) as tally:
+    known = group.results_revision  # as the page read it: its statistics' tally serves
+    with get_engine().connect() as connection, counted_rows(connection, counted, known) as tally:
         digest = digest_of(tally, counted)
         recent = sorted(tally.games)[-last:] if last else []
         rows = [row for pk in recent for row in tally.games[pk]]
@@ -234,7 +235,8 @@ def timeline(group: Group, filters: Filters, last: int = 20,
 def winning_totals(group: Group, filters: Filters) -> list[int]:
     """The winners' totals, one per counted game, lowest first (the spread chart)."""
     counted = Counted(group, filters)
-    with get_engine().connect() as connection, counted_rows(connection, counted) as tally:
+    known = group.results_revision  # as the page read it: its statistics' tally serves
+    with get_engine().connect() as connection, counted_rows(connection, counted, known) as tally:
         return sorted(max(row[TOTAL] for row in rows) for rows in tally.games.values())
 
 
@@ -242,7 +244,8 @@ def available_filters(group: Group) -> dict:
     """:func:`scorer.groups.statistics.available_filters`, of the tally of all the group's
     games: the editions, sets of expansions and player counts the page offers to filter by."""
     counted = Counted(group, Filters())
-    with get_engine().connect() as connection, counted_rows(connection, counted) as tally:
+    known = group.results_revision  # as the page read it: its statistics' tally serves
+    with get_engine().connect() as connection, counted_rows(connection, counted, known) as tally:
         found = {(rows[0][EDITION], rows[0][EXPANSIONS], rows[0][SEATS])
                  for rows in tally.rows.values()}
     return {"editions": sorted({edition for edition, _x, _n in found}),

@@ -295,13 +295,18 @@ def results_revision(connection: Connection, group_pk: int) -> int | None:
 
 
 @contextmanager
-def counted_rows(connection: Connection, counted) -> Iterator[Tally]:
+def counted_rows(connection: Connection, counted, known: int | None = None) -> Iterator[Tally]:
     """The tally of ``counted``'s group and filters, brought up to the rows stored now, held
-    (its lock) while the caller reads it."""
+    (its lock) while the caller reads it. ``known``: the group's results revision as the
+    caller read it with the group (at the start of its request): a tally read at that
+    revision is answered as it is, without a query (as the figures kept per results revision
+    are: never older than the revision asked for; the page's charts and filter choices read
+    the tally its statistics just brought up to date)."""
     # the public id too: SQLite gives the pk of the group deleted last to the next one made
     tally = tallies().get((counted.group_pk, counted.group_id, counted.filters))
     if connection.dialect.name == "postgresql":  # one snapshot (SQLite's BEGIN is one)
         connection.execution_options(isolation_level="REPEATABLE READ")
     with tally.lock:
-        tally.refresh(connection, counted, results_revision(connection, counted.group_pk))
+        if known is None or known != tally.revision:
+            tally.refresh(connection, counted, results_revision(connection, counted.group_pk))
         yield tally

@@ -141,3 +141,31 @@ def test_a_correction_reads_only_its_game(ctx, monkeypatch):
     with storage.get_engine().connect() as connection:
         game_pk = connection.execute(select(game.c.id).where(game.c.public_id == games[2])).scalar()
     assert reads == [[game_pk]]
+
+
+def test_the_charts_read_the_tally_their_statistics_brought_up_to_date(ctx, monkeypatch):
+    """The page's statistics bring the tally to the group's results revision; its charts and
+    filter choices, asked with the same group (the same revision), then read no row, no stamp
+    and no revision; asked with the group of a later revision, they read again."""
+    rng = random.Random(11)
+    group = service.create("Club", None)
+    games = [service.create_game(group, dealt(rng))[0] for _ in range(3)]
+    group = service.load(group.id)
+    tallied.statistics(group)
+    real = tally.read_stamps
+    for name in ("results_revision", "read_stamps", "read_rows"):
+        monkeypatch.setattr(tally, name, lambda *args: pytest.fail("read again"))
+    assert tallied.timeline(group, Filters()) == statistics.timeline(group, Filters())
+    assert tallied.winning_totals(group, Filters()) == statistics.winning_totals(group, Filters())
+    assert tallied.available_filters(group) == statistics.available_filters(group)
+    monkeypatch.undo()
+    reads = []
+    monkeypatch.setattr(tally, "read_stamps", lambda *args: reads.append(1) or real(*args))
+
+    def higher(document):
+        document["players"][0]["coins"] = (document["players"][0]["coins"] + 3) % 30
+        return document
+    storage.modify_game(games[0], higher)
+    group = service.load(group.id)
+    assert tallied.timeline(group, Filters()) == statistics.timeline(group, Filters())
+    assert reads == [1]
