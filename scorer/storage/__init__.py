@@ -431,28 +431,34 @@ def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
             raise GameLocked(public_id)
         changed = _changed(read, change)
         with writer(engine).begin() as connection, driver.cursor(connection) as cursor:
-            row = _read_for_save(cursor, connection, public_id)
+            row = _locked_for_save(cursor, connection, public_id, refuse_locked)
             if row is None:
                 return None
-            if refuse_locked and row.locked:
-                raise GameLocked(public_id)
             if not _same_for_save(read, row):
                 continue
             revision, moment = _write_changed(cursor, connection, row, changed, title)
         break
     else:
         with writer(engine).begin() as connection, driver.cursor(connection) as cursor:
-            row = _read_for_save(cursor, connection, public_id)
+            row = _locked_for_save(cursor, connection, public_id, refuse_locked)
             if row is None:
                 return None
-            if refuse_locked and row.locked:
-                raise GameLocked(public_id)
             changed = _changed(row, change)
             revision, moment = _write_changed(cursor, connection, row, changed, title)
     announce_game(row.public_id, row.group_id)
     # the document as written (the one ``change`` returned), not parsed back from its text
     return _saved(row, changed.document, title=row.title if title is None else title,
                   revision=revision, updated_at=moment, format_version=CURRENT_VERSION)
+
+
+def _locked_for_save(cursor, connection: Connection, public_id: str,
+                     refuse_locked: bool) -> SaveRow | None:
+    """The game's row read under the write lock (None: no such game); a locked game raises
+    :class:`GameLocked` when ``refuse_locked``."""
+    row = _read_for_save(cursor, connection, public_id)
+    if row is not None and refuse_locked and row.locked:
+        raise GameLocked(public_id)
+    return row
 
 
 def _write_changed(cursor, connection: Connection, row: SaveRow, changed: _Changed,
