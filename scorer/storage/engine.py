@@ -11,6 +11,7 @@ snapshot). PostgreSQL needs none of this: its writers lock rows with ``SELECT ..
 from __future__ import annotations
 
 import os
+import random
 import sqlite3
 import time
 from functools import lru_cache
@@ -54,10 +55,39 @@ def _sqlite_engine(url: str, busy_timeout: float) -> Engine:
 
     @event.listens_for(engine, "begin")
     def begin(connection) -> None:
-        immediate = connection.get_execution_options().get("write_lock")
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        if connection.get_execution_options().get("write_lock"):
+            _begin_immediate(connection.connection.dbapi_connection, busy_timeout)
+        else:
+            connection.exec_driver_sql("BEGIN")
 
     return engine
+
+
+#: the longest pause between two tries for the write lock (seconds)
+WRITE_LOCK_PAUSE = 0.002
+
+
+def _begin_immediate(dbapi_connection: sqlite3.Connection, busy_timeout: float) -> None:
+    """``BEGIN IMMEDIATE``, tried again every millisecond or two until ``busy_timeout``.
+
+    SQLite's own busy handler sleeps 1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50 and then 100 ms
+    between tries, so a save that finds another one writing (a few milliseconds) slept far
+    longer than it waited: at 50 tables the saves' p99 was twice the other kinds'. Only this
+    statement waits for the lock (in WAL mode nothing else of a write transaction does), so
+    the busy handler is off for it alone."""
+    deadline = time.monotonic() + busy_timeout
+    dbapi_connection.execute("PRAGMA busy_timeout = 0")
+    try:
+        while True:
+            try:
+                dbapi_connection.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() >= deadline:
+                    raise
+            time.sleep(random.uniform(WRITE_LOCK_PAUSE / 4, WRITE_LOCK_PAUSE))
+    finally:
+        dbapi_connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
 
 
 def _switch_to_wal(cursor: sqlite3.Cursor, busy_timeout: float) -> None:
