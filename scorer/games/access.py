@@ -190,39 +190,12 @@ def require(action: str, saved) -> None:
         raise storage.GameLocked(saved.id)
 
 
-# --- signed cookies, checked once per value ------------------------------------------------
-
-#: the signed cookie values already checked: (secret key, name, salt, value sent) -> value
-_CHECKED: dict[tuple, str] = {}
-#: a table's phones send the same two cookies (history and seats) every 2 s: 100 tables' worth
-CHECKED_SIZE = 2048
-
-
-def read_signed(name: str, salt: str) -> str:
-    """:func:`scorer.safety.signed_cookies.read`, remembered per value sent: a phone polls
-    its pad with the same cookies every 2 s, and checking the two signatures was about 7% of
-    a changed live pad's answer (cProfile). The same value with the same key and salt always
-    reads the same, so the store never answers stale; it is emptied when full (a flood of
-    made-up values only costs their checks again)."""
-    sent = request.cookies.get(name, "")
-    if not sent:
-        return ""  # what an absent cookie reads as, without a signature to check
-    key = (current_app.secret_key, name, salt, sent)
-    value = _CHECKED.get(key)
-    if value is None:
-        value = signed_cookies.read(name, salt)
-        if len(_CHECKED) >= CHECKED_SIZE:
-            _CHECKED.clear()
-        _CHECKED[key] = value
-    return value
-
-
 # --- the history -------------------------------------------------------------------------
 
 def remembered() -> list[str]:
     """The ids of the games this browser created or opened, the most recent first."""
     if "history" not in g:
-        value = read_signed(HISTORY_COOKIE, HISTORY_SALT)
+        value = signed_cookies.read(HISTORY_COOKIE, HISTORY_SALT)
         ids = [game_id for game_id in value.split(".") if GAME_ID.fullmatch(game_id)]
         g.history = ids[:HISTORY_SIZE]
     return g.history

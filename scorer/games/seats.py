@@ -29,7 +29,7 @@ from flask import Flask, Response, g
 
 from ..documents.player_ids import VALID_ID
 from ..safety import signed_cookies
-from .access import GAME_ID, read_signed
+from .access import GAME_ID
 
 COOKIE = "seats"
 SALT = "scorer.seats"
@@ -84,7 +84,7 @@ def bounded(seats: list[Remembered]) -> list[Remembered]:
 
 def _all() -> list[Remembered]:
     if "seats" not in g:
-        g.seats = decode(read_signed(COOKIE, SALT))
+        g.seats = decode(signed_cookies.read(COOKIE, SALT))
     return g.seats
 
 

@@ -11,12 +11,13 @@ lifetime, as itsdangerous refuses it. Each request gets its own copy to change.
 from __future__ import annotations
 
 import copy
-import threading
 import time
 
 from flask import Flask, Request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import BadSignature
+
+from .kept import Kept
 
 #: verified cookies kept per worker; a full store is emptied and filled again
 KEPT_COOKIES = 4096
@@ -24,9 +25,7 @@ KEPT_COOKIES = 4096
 
 class KeptCookieSessionInterface(SecureCookieSessionInterface):
     def __init__(self, size: int = KEPT_COOKIES):
-        self.size = size
-        self._kept: dict[tuple, tuple[float, dict]] = {}
-        self._lock = threading.Lock()
+        self._kept: Kept[tuple[float, dict] | None] = Kept(size)
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         if not app.secret_key:
@@ -36,18 +35,18 @@ class KeptCookieSessionInterface(SecureCookieSessionInterface):
             return self.session_class()
         max_age = int(app.permanent_session_lifetime.total_seconds())
         key = (value, app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
-        kept = self._kept.get(key)
-        if kept is None:
+
+        def verified() -> tuple[float, dict] | None:
             try:
                 data, signed = self.get_signing_serializer(app).loads(
                     value, max_age=max_age, return_timestamp=True)
             except BadSignature:
-                return self.session_class()
-            kept = (signed.timestamp(), data)
-            with self._lock:
-                if len(self._kept) >= self.size:
-                    self._kept.clear()
-                self._kept[key] = kept
+                return None
+            return signed.timestamp(), data
+
+        kept = self._kept.get_or_make(key, verified)
+        if kept is None:
+            return self.session_class()
         signed_at, data = kept
         if not 0 <= int(time.time()) - signed_at <= max_age:  # as itsdangerous: SignatureExpired
             return self.session_class()
