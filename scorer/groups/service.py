@@ -67,6 +67,13 @@ def of_game(saved) -> Group | None:
     return stored.load_group_by_pk(pk) if pk is not None else None
 
 
+def label_of_game(saved) -> stored.GroupLabel | None:
+    """The id and name of the group a saved game belongs to, if any (what its pad shows; no
+    revision sums read)."""
+    pk = getattr(saved, "group_pk", None)
+    return stored.group_label_by_pk(pk) if pk is not None else None
+
+
 def create(name: object, owner_token_hash: str | None) -> Group:
     return stored.create_group(clean_name(name), owner_token_hash)
 

@@ -104,6 +104,25 @@ def load_group_by_pk(pk: int) -> Group | None:
     return _group(row) if row is not None else None
 
 
+@dataclass(frozen=True)
+class GroupLabel:
+    """What a game's score pad shows of its group: its link and name, without the revision sums
+    a :class:`Group` carries (each a sum over the group's games: a club's 300 games read on
+    every pad page only to print a name)."""
+
+    pk: int
+    id: str
+    name: str
+
+
+def group_label_by_pk(pk: int) -> GroupLabel | None:
+    """The group's public id and name, one row read by its key."""
+    with get_engine().connect() as connection:
+        row = connection.execute(select(game_group.c.id, game_group.c.public_id, game_group.c.name)
+                                 .where(game_group.c.id == pk)).first()
+    return GroupLabel(pk=row.id, id=row.public_id, name=row.name) if row is not None else None
+
+
 def all_groups(connection: Connection) -> list[Group]:
     """Every group, the oldest first (for a backup, in its transaction)."""
     return [_group(row) for row in connection.execute(select(*_COLUMNS).order_by(game_group.c.id))]

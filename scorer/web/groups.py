@@ -296,7 +296,11 @@ def addable_games(group) -> list:
 
 def visible_group(saved):
     """The game's group if this browser may see it: it knows the group or owns the game."""
-    group = service.of_game(saved)
+    return _if_visible(saved, service.of_game(saved))
+
+
+def _if_visible(saved, group):
+    """``group`` (the game's) if this browser may see it: it knows the group or owns the game."""
     if group is not None and not (access.can_manage(saved) or group.id in remembered.remembered()):
         return None
     return group
@@ -304,8 +308,9 @@ def visible_group(saved):
 
 def group_of_game(saved) -> dict:
     """The score pad's group part: the game's group (:func:`visible_group`), and for the
-    game's owner the groups it may add the game to."""
-    group = visible_group(saved)
+    game's owner the groups it may add the game to. Only the group's id and name are read
+    (:func:`scorer.groups.service.label_of_game`): the pad shows no more of it."""
+    group = _if_visible(saved, service.label_of_game(saved))
     owner = access.can_manage(saved)
     choices = []
     if owner and saved.group_pk is None:

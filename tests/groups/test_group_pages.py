@@ -205,3 +205,27 @@ def test_flask_report_writes_the_pdf(client, app, group_with_games, tmp_path):
     assert round(float(reader.pages[0].mediabox.width)) == 612
     assert "Ranking" in reader.pages[0].extract_text()
     assert runner.invoke(args=["report", "nope", "--output", str(target)]).exit_code != 0
+
+
+def test_the_pad_reads_only_its_groups_name(client, app, group_with_games):
+    """The pad page shows the group's link and name: it reads neither the group's revision sums
+    (each a sum over all the group's games) nor any other group row (issue 31)."""
+    from sqlalchemy import event
+
+    from scorer.storage.connect import get_engine
+
+    group_id, games = group_with_games
+    seen: list[str] = []
+
+    def note(_connection, _cursor, statement, *_rest):
+        seen.append(statement.lower())
+
+    with app.app_context():
+        engine = get_engine()
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        pad = client.get(f"/games/{games[0]}").get_data(as_text=True)
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    assert f'<a href="/groups/{group_id}">Thursday</a>' in pad
+    assert seen and not [statement for statement in seen if "sum(" in statement]
