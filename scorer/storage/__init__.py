@@ -323,9 +323,10 @@ def load_game(public_id: str) -> SavedGame | None:
 #: the game's row as a save and a load read it through the driver (see :mod:`.driver`)
 SaveRow = namedtuple("SaveRow", [column.name for column in _COLUMNS])
 _READ_FOR_SAVE = f"SELECT {', '.join(SaveRow._fields)} FROM game WHERE public_id = ?"
-#: a save's write of the game row; ``{title}`` is where the title goes when it changes
+#: a save's write of the game row; ``{title}`` is where the title goes when it changes,
+#: ``{results}`` where its results revision rises when its results were written
 _WRITE_SAVE = ("UPDATE game SET document = ?, format_version = ?, revision = ?, updated_at = ?"
-               "{title} WHERE id = ?")
+               "{title}{results} WHERE id = ?")
 
 
 def _read_for_save(cursor, connection: Connection, public_id: str, *,
@@ -345,11 +346,14 @@ def _read_for_save(cursor, connection: Connection, public_id: str, *,
 
 
 def _write_save(cursor, connection: Connection, pk: int, encoded: str, revision: int,
-                moment: datetime, title: str | None) -> None:
+                moment: datetime, title: str | None, results_written: bool = False) -> None:
     """Write the saved document (in the current format), its revision and time, and the
-    title unless it is None, to the game row ``pk``."""
+    title unless it is None, to the game row ``pk``; ``results_written``: its results were
+    written, its results revision rises too (in this one statement)."""
     stored_moment = game.c.updated_at.type.process_bind_param(moment, connection.dialect)
-    sql = _WRITE_SAVE.format(title="" if title is None else ", title = ?")
+    sql = _WRITE_SAVE.format(
+        title="" if title is None else ", title = ?",
+        results=", results_revision = results_revision + 1" if results_written else "")
     cursor.execute(driver.sql(sql, connection),
                    (encoded, CURRENT_VERSION, revision, stored_moment,
                     *(() if title is None else (title,)), pk))
@@ -466,11 +470,12 @@ def _write_changed(cursor, connection: Connection, row: SaveRow, changed: _Chang
     """Write ``changed`` over ``row`` (read under the write lock): the game and its results.
     Its new revision and time."""
     revision, moment = row.revision + 1, _now()
-    _write_save(cursor, connection, row.id, changed.encoded, revision, moment, title)
     # the game's revision (and results revision) are its group's too (:mod:`.revisions`):
-    # the group's row is not written, so saves of its other games do not wait for this one
-    results.write(connection, row.id, changed.document, row.created_at, row.group_id,
-                  had_results=changed.had_results, rows=changed.rows)
+    # the group's row is not written, so saves of its other games do not wait for this one.
+    # The results first: the game row is then written once, its results revision with it.
+    written = results.write(connection, row.id, changed.document, row.created_at, row.group_id,
+                            had_results=changed.had_results, rows=changed.rows, count=False)
+    _write_save(cursor, connection, row.id, changed.encoded, revision, moment, title, written)
     return revision, moment
 
 

@@ -152,7 +152,7 @@ UNDATED = datetime(1970, 1, 1, tzinfo=UTC)
 
 def write(connection: Connection, game_pk: int, document: object, created_at: datetime,
           group_pk: int | None, *, game: Game | None = None, had_results: bool = True,
-          rows: list[tuple] | None = None) -> None:
+          rows: list[tuple] | None = None, count: bool = True) -> bool:
     """Make the game's results those of ``document``, inside the caller's transaction.
 
     Only what differs is written (a city save changes a player's row or a few, and every row
@@ -164,12 +164,15 @@ def write(connection: Connection, game_pk: int, document: object, created_at: da
     ``had_results``: False when the game has no stored results (a new game, or a stored
     document that was not complete): then nothing is read. When anything is written, the
     results revision of the group (and of any other group the stored rows named) is raised.
+    Whether anything was written. ``count``: False when the caller raises the game's own
+    ``results_revision`` itself, in the one UPDATE of the game row it makes anyway (a save:
+    a second UPDATE of the row cost PostgreSQL a second row version and its index entries).
     """
     if rows is None:
         rows = rows_of(document, created_at, group_pk, game)
     wanted = {row[0]: row for row in rows}
     if not wanted and not had_results:
-        return
+        return False
     with driver.cursor(connection) as cursor:  # plain SQL: see :mod:`.driver`
         stored = {}
         if had_results:
@@ -190,8 +193,10 @@ def write(connection: Connection, game_pk: int, document: object, created_at: da
             cursor.executemany(driver.sql(updating(columns), connection),
                                [(*(row[i] for i in columns), game_pk, row[0]) for row in changed])
         if gone or added or changed:  # counted in the group's results revision
-            touch_game_results(connection, game_pk)
+            if count:
+                touch_game_results(connection, game_pk)
             touch_results(connection, *{row[GROUP_AT] for row in stored.values()} - {group_pk})
+    return bool(gone or added or changed)
 
 
 #: a game's stored results, in the order of HEAD_COLUMNS

@@ -112,3 +112,67 @@ def test_a_city_save_reads_its_games_row_twice(client, app, monkeypatch):
     assert reads == [False, True]
     with app.app_context():
         assert storage.load_game(public_id).document["players"][0]["coins"] == 4
+
+
+
+@pytest.fixture
+def game_updates(ctx, monkeypatch):
+    """Each UPDATE of the game table made meanwhile, through Core or the driver's cursor."""
+    from contextlib import contextmanager
+
+    from scorer.storage import driver
+
+    seen, real = [], driver.cursor
+
+    class Recording:
+        def __init__(self, cursor):
+            self._cursor = cursor
+
+        def __getattr__(self, name):
+            return getattr(self._cursor, name)
+
+        def execute(self, statement, *args):
+            seen.append(statement)
+            return self._cursor.execute(statement, *args)
+
+    @contextmanager
+    def recording(connection):
+        with real(connection) as cursor:
+            yield Recording(cursor)
+
+    def core(_connection, _cursor, statement, *_args):
+        seen.append(statement)
+
+    monkeypatch.setattr(driver, "cursor", recording)
+    engine = storage.get_engine()
+    event.listen(engine, "before_cursor_execute", core)
+    try:
+        yield lambda: [s for s in seen if " ".join(s.split()).startswith("UPDATE game SET")]
+    finally:
+        event.remove(engine, "before_cursor_execute", core)
+
+
+def test_a_save_that_changes_the_results_writes_its_game_row_once(ctx, game_updates):
+    """Its revision and its results revision rise in one UPDATE: on PostgreSQL each UPDATE of
+    the row is a row version of its own (until now a save made two, issue 31)."""
+    import random
+
+    from scorer.storage import groups
+    from tests import helpers
+
+    group = groups.create_group("Club")
+    document = helpers.deal(random.Random(5), 4)
+    for city in document["players"]:
+        city["entered"] = True
+    public_id = storage.create_game(document, group_pk=group.pk)
+    before = groups.load_group(group.id)
+    written = len(game_updates())
+    saved = storage.modify_game(public_id, coin)
+    assert len(game_updates()) - written == 1, game_updates()
+    after = groups.load_group(group.id)
+    assert saved.revision == 2
+    assert after.revision > before.revision and after.results_revision > before.results_revision
+    same = storage.modify_game(public_id, lambda document: document)  # the same results
+    assert same.revision == 3
+    assert groups.load_group(group.id).results_revision == after.results_revision
+    assert groups.load_group(group.id).revision > after.revision
