@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import os
 import random
+import select
 import sqlite3
 import time
 from functools import lru_cache
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.engine import make_url
 
 from ..safety.private_files import private_file
@@ -110,11 +111,64 @@ def _switch_to_wal(cursor: sqlite3.Cursor, busy_timeout: float) -> None:
             pause = min(pause * 2, 0.2)
 
 
+#: a worker's threads when the server does not say (``SERVER_THREADS``): gunicorn's default
+DEFAULT_THREADS = 16
+#: connections beyond the pool, for the worker's own threads (retention's background pass)
+DEFAULT_MAX_OVERFLOW = 2
+
+
 def make_engine(url: str, config) -> Engine:
     if make_url(url).get_backend_name() == "sqlite":
         return _sqlite_engine(url, float(config.get("DATABASE_BUSY_TIMEOUT", DEFAULT_BUSY_TIMEOUT)))
-    # pre_ping: a restarted database server costs one reconnect, never a failed request.
-    return create_engine(url, pool_pre_ping=True, pool_size=int(config.get("DATABASE_POOL_SIZE", 5)))
+    return _server_engine(url, config)
+
+
+def _server_engine(url: str, config) -> Engine:
+    """A pool of one connection a thread of the worker (``SERVER_THREADS``, or
+    ``DATABASE_POOL_SIZE``), each checked for a closed server side when taken.
+
+    The pool was 5 connections and 10 more on demand for 16 threads: under load threads waited
+    for a connection, and every connection beyond the fifth was opened for one request and
+    closed after it (a new PostgreSQL backend each time). PostgreSQL's ``max_connections``
+    must allow every worker's ``pool_size + max_overflow`` (docs/hosting.md).
+    """
+    pool_size = int(config.get("DATABASE_POOL_SIZE") or config.get("SERVER_THREADS")
+                    or DEFAULT_THREADS)
+    engine = create_engine(url, pool_size=pool_size, max_overflow=int(
+        config.get("DATABASE_MAX_OVERFLOW", DEFAULT_MAX_OVERFLOW)))
+
+    @event.listens_for(engine, "checkout")
+    def alive(dbapi_connection, _record, _proxy) -> None:
+        """A restarted database server costs one reconnect, never a failed request.
+
+        SQLAlchemy's ``pool_pre_ping`` asks the server with a round trip at every checkout
+        (several a request). An idle pooled connection has nothing to read unless the server
+        wrote to it meanwhile: it closed it (a restart, an idle timeout, a terminated backend:
+        its goodbye, then the end of the stream) or, rarely, told of a setting; so only then
+        does it ask, and a connection that does not answer is replaced (the pool tries again).
+        """
+        if _quiet(dbapi_connection):
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+            dbapi_connection.rollback()
+        except Exception as error:  # whatever the driver raises for a dead connection
+            raise exc.DisconnectionError(str(error)) from error
+
+    return engine
+
+
+def _quiet(dbapi_connection) -> bool:
+    """Whether the driver's connection is open with nothing from the server waiting on its
+    socket (a local check: no round trip)."""
+    if getattr(dbapi_connection, "closed", False) or getattr(dbapi_connection, "broken", False):
+        return False
+    try:
+        waiting = select.poll()
+        waiting.register(dbapi_connection.fileno(), select.POLLIN | select.POLLPRI)
+        return not waiting.poll(0)
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 @lru_cache(maxsize=16)
