@@ -51,6 +51,7 @@ def child(tree: Path, url: str, threads: int, processes: int, seconds: float) ->
                 city["entered"] = True
             games.append(storage.create_game(document, group_pk=group.pk))
         before = game_updates(storage.get_engine())
+    postgres = postgres_cpu()
 
     def coin(document):
         document["players"][0]["coins"] += 1
@@ -94,21 +95,33 @@ def child(tree: Path, url: str, threads: int, processes: int, seconds: float) ->
     every = sorted(value for pipe in pipes for value in pipe.recv())
     for started in children:
         started.join()
+    postgres = postgres_cpu() - postgres
     with app.app_context():
         updates, hot = game_updates(storage.get_engine(), before)
     return {"saves": len(every), "per_second": len(every) / seconds,
             "p50_ms": statistics.median(every) * 1000,
             "p99_ms": every[int(len(every) * 0.99)] * 1000,
-            "updates": updates, "hot": hot}
+            "updates": updates, "hot": hot, "postgres_ms": postgres * 1000 / max(len(every), 1)}
+
+
+def postgres_cpu() -> float:
+    """PostgreSQL's CPU seconds so far (its server process and every backend, the ended ones
+    too), the cluster's data folder named by the parent."""
+    sys.path.insert(0, str(HERE))
+    from capacity_server import postmaster_pid, tree_cpu
+
+    return tree_cpu(postmaster_pid(os.environ["GROUP_SAVES_PGDATA"]))
 
 
 def game_updates(engine, before=(0, 0)) -> tuple[int, int]:
     """The game table's row updates and how many were HOT (no index entry written), since
     ``before``: a HOT update writes no index, and an update that changes an indexed column
-    is never one. The statistics reach the view a moment after the backends' commits."""
+    is never one. An idle backend sends its statistics on only every 10 s, an ending one at
+    once: the pool's connections are closed first."""
     from sqlalchemy import text
 
-    time.sleep(1.0)
+    engine.dispose()
+    time.sleep(0.5)
     with engine.connect() as connection:
         row = connection.execute(text(
             "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables "
@@ -162,7 +175,8 @@ def main() -> None:
                             [sys.executable, __file__, "--threads", str(options.threads),
                              "--processes", str(options.processes),
                              "--seconds", str(options.seconds), "--child", str(tree), url],
-                            check=True, capture_output=True, text=True, cwd=tree).stdout
+                            check=True, capture_output=True, text=True, cwd=tree,
+                            env={**os.environ, "GROUP_SAVES_PGDATA": cluster.data}).stdout
                         spent = tree_cpu(postmaster_pid(cluster.data)) - before
                     figures = json.loads(answer.strip().splitlines()[-1])
                     print(f"  round {round_ + 1} {name}: {figures['saves']} saves, "
@@ -170,7 +184,8 @@ def main() -> None:
                           f"p99 {figures['p99_ms']:.1f} ms; game row updates "
                           f"{figures['updates'] / max(figures['saves'], 1):.2f} a save, "
                           f"{figures['hot'] * 100 / max(figures['updates'], 1):.0f}% HOT; "
-                          f"PostgreSQL {spent:.1f} CPU-s (set-up included)")
+                          f"PostgreSQL {figures['postgres_ms']:.2f} ms CPU a save "
+                          f"({spent:.1f} CPU-s with the set-up)")
         finally:
             cluster.stop()
         print(f"load average at the end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
