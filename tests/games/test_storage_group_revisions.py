@@ -165,7 +165,8 @@ def test_pruned_games_leave_their_groups_keys_rising(ctx):
 
 
 def test_the_keys_are_one_indexed_read(ctx):
-    """The sums read the covering index, not the games' rows (their documents)."""
+    """The sums read the covering index on SQLite, not the games' rows (their documents); on
+    PostgreSQL the group's rows through the index of the games by group (0013)."""
     with storage.get_engine().connect() as connection:
         if connection.dialect.name == "sqlite":
             plan = " ".join(str(row[-1]) for row in connection.execute(text(
@@ -173,9 +174,37 @@ def test_the_keys_are_one_indexed_read(ctx):
                 "WHERE group_id = 1")))
             assert "COVERING INDEX game_group_revisions" in plan
         else:
+            connection.exec_driver_sql("SET LOCAL enable_seqscan = off")  # an empty table
             plan = " ".join(row[0] for row in connection.execute(text(
                 "EXPLAIN SELECT SUM(revision), SUM(results_revision) FROM game WHERE group_id = 1")))
-            assert "game_group_revisions" in plan or "Seq Scan" in plan  # an empty table
+            assert "game_in_group" in plan
+
+
+#: the game row's columns a save writes (``storage._WRITE_SAVE``)
+SAVED_COLUMNS = {"document", "format_version", "revision", "updated_at", "title",
+                 "results_revision"}
+
+
+@pytest.mark.postgresql
+def test_no_index_of_the_games_holds_a_column_a_save_writes(postgres_cluster):
+    """Then PostgreSQL's UPDATE of a saved game is HOT: it writes no index entry (0012 indexed
+    ``revision``: every save wrote one into each of the table's indexes, issue 31)."""
+    with postgres_cluster.fresh_schema() as url:
+        app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url})
+        try:
+            with app.app_context(), storage.get_engine().connect() as connection:
+                indexed = set(connection.execute(text(
+                    "SELECT attribute.attname FROM pg_index JOIN pg_attribute attribute "
+                    "ON attribute.attrelid = pg_index.indrelid "
+                    "AND attribute.attnum = ANY(pg_index.indkey) "
+                    "WHERE pg_index.indrelid = 'game'::regclass")).scalars())
+                options = connection.execute(text(
+                    "SELECT reloptions FROM pg_class WHERE oid = 'game'::regclass")).scalar()
+        finally:
+            dispose(app)
+    assert indexed == {"id", "public_id", "created_at", "creation_key", "group_id"}
+    assert not indexed & SAVED_COLUMNS
+    assert options == ["fillfactor=90"]  # room on the row's page for its new version
 
 
 def test_a_database_saved_before_0012_keeps_its_keys_in_order(database_url):
@@ -216,6 +245,45 @@ def test_a_database_saved_before_0012_keeps_its_keys_in_order(database_url):
             with engine.connect() as connection:
                 assert tuple(connection.execute(text(
                     "SELECT revision, results_revision FROM game_group")).one()) == before_downgrade
+            engine.dispose()
+    finally:
+        dispose(app)
+
+
+def game_indexes(connection) -> set[str]:
+    if connection.dialect.name == "sqlite":
+        return {row[1] for row in connection.exec_driver_sql("PRAGMA index_list(game)")
+                if not row[1].startswith("sqlite_")}
+    return set(connection.execute(text(
+        "SELECT indexname FROM pg_indexes WHERE tablename = 'game' "
+        "AND schemaname = current_schema()")).scalars())
+
+
+def test_0013_goes_down_and_up_again_keeping_the_games(database_url):
+    """PostgreSQL's index by group becomes 0012's covering index and back; SQLite's stays."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url})
+    try:
+        with app.app_context():
+            group = stored_groups.create_group("Club")
+            public_id = storage.create_game(complete(3), group_pk=group.pk)
+            storage.modify_game(public_id, add_coin(0))
+            before = keys(group.id)
+            engine = storage.get_engine()
+            postgresql = engine.dialect.name == "postgresql"
+            with engine.begin() as connection:
+                assert ("game_in_group" in game_indexes(connection)) == postgresql
+                command.downgrade(migrate._config(connection), "0012")
+            with engine.connect() as connection:
+                assert "game_group_revisions" in game_indexes(connection)
+                assert "game_in_group" not in game_indexes(connection)
+            assert keys(group.id) == before
+            with engine.begin() as connection:
+                command.upgrade(migrate._config(connection), "head")
+            with engine.connect() as connection:
+                assert ("game_group_revisions" in game_indexes(connection)) != postgresql
+            assert keys(group.id) == before
+            assert storage.modify_game(public_id, add_coin(0)).revision == 3
+            assert keys(group.id)[0] > before[0]
             engine.dispose()
     finally:
         dispose(app)
