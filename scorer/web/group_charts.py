@@ -409,25 +409,36 @@ def wonders_chart(wonders: tuple[tuple, ...]) -> Chart | None:
     return Chart("wonders", title, alt, "".join(parts), height)
 
 
-def spread(totals: list[int], width: int = 5) -> list[tuple[str, int]]:
-    """Winning totals counted in bins of ``width`` points: ``("60-64", 3)``."""
+#: the points one bar of the winning totals' chart counts
+SPREAD_WIDTH = 5
+
+
+def spread_bins(totals, width: int = SPREAD_WIDTH) -> tuple[tuple[int, int], ...]:
+    """Winning totals (lowest first) counted in bins of ``width`` points: ``(60, 3)`` for
+    three games won with 60 to 64 points, every bin from the lowest to the highest."""
     if not totals:
-        return []
+        return ()
     low = totals[0] // width * width
     bins: dict[int, int] = {}
     for total in totals:
         start = (total - low) // width * width + low
         bins[start] = bins.get(start, 0) + 1
-    return [(f"{fixed(start, 0)}–{fixed(start + width - 1, 0)}", bins.get(start, 0))
-            for start in range(low, max(bins) + 1, width)]
+    return tuple((start, bins.get(start, 0)) for start in range(low, max(bins) + 1, width))
+
+
+def bin_labels(bins: tuple[tuple[int, int], ...], width: int = SPREAD_WIDTH) -> list[tuple[str, int]]:
+    """The bins as the page writes them: ``("60–64", 3)``."""
+    return [(f"{fixed(start, 0)}–{fixed(start + width - 1, 0)}", count) for start, count in bins]
 
 
 @kept_by_data
-def spread_chart(totals: tuple[int, ...]) -> tuple[Chart | None, list[tuple[str, int]]]:
-    """The chart of the winning totals (``totals``: one per game, lowest first), and its bins."""
-    binned = spread(list(totals))
-    if not binned:
-        return None, []
+def spread_chart(bins: tuple[tuple[int, int], ...]) -> Chart | None:
+    """The chart of the winning totals' bins (:func:`spread_bins`). Kept by the bins, not by
+    the totals: a correction that moves a winner's total within its bin (most do) draws the
+    same bars, so the chart kept is shown again."""
+    if not bins:
+        return None
+    binned = bin_labels(bins)
     ticks = whole_ticks(0, max(count for _label, count in binned))
     chart = Bar(**config(by_place([SPREAD_HUE]), show_legend=False, x_label_rotation=40,
                          y_labels=ticks, range=(0, ticks[-1])))
@@ -436,16 +447,16 @@ def spread_chart(totals: tuple[int, ...]) -> tuple[Chart | None, list[tuple[str,
     chart.add(_("Games"), [count for _label, count in binned])
     alt = _("Bar chart of how many games were won with each range of points; the table beside "
             "it gives the numbers.")
-    return Chart("spread", title, alt, svg_of(chart)), binned
+    return Chart("spread", title, alt, svg_of(chart))
 
 
 def group_charts(group: Group, figures: dict, filters: Filters) -> dict:
     """Every chart of the group's page (None where there is too little to draw), with the
     winning totals' bins for the table beside their chart. Each chart is drawn from plain
     data and kept by it (:mod:`.chart_memo`): a change that leaves its data is no drawing."""
-    spread_of, bins = spread_chart(tuple(winning_totals(group, filters)))
+    bins = spread_bins(winning_totals(group, filters))
     moments, series = timeline(group, filters)
     return {"totals": totals_chart(tuple(moments), tuple((name, tuple(values))
                                                          for name, values in series.items())),
             "rows": rows_chart(*rows_data(figures)), "wonders": wonders_chart(wonders_data(figures)),
-            "spread": spread_of, "bins": bins, "series": series}
+            "spread": spread_chart(bins), "bins": bin_labels(bins), "series": series}

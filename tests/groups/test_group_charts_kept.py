@@ -106,17 +106,35 @@ def test_the_wonders_and_spread_charts_follow_their_data_and_language(app):
             for data in (wonders, wonders[:1], (("rhodes", "A", 1.0, 2, 2),) + wonders[1:]):
                 assert group_charts.wonders_chart(data) == fresh(group_charts.wonders_chart, data)
             for totals in ((61, 64, 70), (61, 64, 71), (61, 64, 76)):
-                assert group_charts.spread_chart(totals) == fresh(group_charts.spread_chart, totals)
+                bins = group_charts.spread_bins(totals)
+                assert group_charts.spread_chart(bins) == fresh(group_charts.spread_chart, bins)
+
+
+def test_the_spread_chart_is_kept_by_its_bins(app, drawings):
+    """The winning totals' chart draws how many games each bin of 5 points holds: totals that
+    move within their bins draw the same bars (the chart kept), a total that moves to another
+    bin draws other bars, and the bins the page lists beside it are those of the totals."""
+    assert group_charts.spread_bins((61, 64, 70)) == ((60, 2), (65, 0), (70, 1))
+    assert group_charts.spread_bins((-3, 2)) == ((-5, 1), (0, 1))
+    assert group_charts.spread_bins(()) == ()
+    with in_language(app, "en"):
+        first = group_charts.spread_chart(group_charts.spread_bins((61, 64, 70)))
+        assert group_charts.spread_chart(group_charts.spread_bins((60, 62, 74))) is first
+        assert len(drawings) == 1
+        moved = group_charts.spread_chart(group_charts.spread_bins((61, 65, 70)))
+        assert moved.svg != first.svg and len(drawings) == 2
+        assert group_charts.spread_chart(()) is None
+        assert group_charts.bin_labels(((60, 2), (65, 0))) == [("60–64", 2), ("65–69", 0)]
 
 
 def test_the_memo_drops_the_least_recently_used_chart(app, drawings):
     app.config["GROUP_CHARTS_KEPT"] = 2
     with in_language(app, "en"):
-        group_charts.spread_chart((61,))
-        group_charts.spread_chart((62,))
-        group_charts.spread_chart((61,))  # kept
-        group_charts.spread_chart((63,))  # drops (62,)
-        group_charts.spread_chart((62,))
+        group_charts.spread_chart(((60, 1),))
+        group_charts.spread_chart(((65, 1),))
+        group_charts.spread_chart(((60, 1),))  # kept
+        group_charts.spread_chart(((70, 1),))  # drops ((65, 1),)
+        group_charts.spread_chart(((65, 1),))
         assert len(drawings) == 4
         assert len(chart_memo_of(app)) == 2
 
@@ -216,7 +234,7 @@ def test_the_quicker_pygal_classes_draw_what_pygals_own_draw(app, monkeypatch):
         with in_language(app, "nl"):
             return [fresh(group_charts.totals_chart, MOMENTS, SERIES),
                     fresh(group_charts.rows_chart, ROWS, PLAYERS),
-                    fresh(group_charts.spread_chart, (61, 64, 70, 83))]
+                    fresh(group_charts.spread_chart, group_charts.spread_bins((61, 64, 70, 83)))]
 
     quick = charts()
     assert pygal.graph.base.SerieConfig is group_charts.SerieConfig
@@ -224,12 +242,7 @@ def test_the_quicker_pygal_classes_draw_what_pygals_own_draw(app, monkeypatch):
     for name in ("Line", "StackedBar", "Bar"):
         monkeypatch.setattr(group_charts, name, getattr(pygal, name))
     own = charts()
-    assert all("<desc" in chart.svg for chart in flat(own))
+    assert all("<desc" in chart.svg for chart in own)
     assert [dataclasses.replace(chart, svg=re.sub(r"<desc[^>]*>[^<]*</desc>", "", chart.svg))
-            for chart in flat(own)] == flat(quick)
-    assert all("<desc" not in chart.svg for chart in flat(quick))
-
-
-def flat(charts: list) -> list:
-    """The charts drawn (the spread chart comes with its bins)."""
-    return [found[0] if isinstance(found, tuple) else found for found in charts]
+            for chart in own] == quick
+    assert all("<desc" not in chart.svg for chart in quick)

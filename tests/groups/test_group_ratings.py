@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import update
 
 from scorer import storage
@@ -90,3 +92,55 @@ def test_the_games_are_read_again_only_when_the_group_changed(ctx, monkeypatch):
     assert "corrected 2" in runner.invoke(args=["stats", "rebuild"]).output
     assert {p["name"]: p["rating"] for p in statistics(group)["players"]} == merged
     assert len(reads) == 4
+
+
+ratings_drawn = st.tuples(st.floats(-50, 80, allow_nan=False), st.floats(0.001, 12, allow_nan=False))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.lists(ratings_drawn, min_size=1, max_size=3), st.integers(1, 8)),
+                min_size=2, max_size=8))
+def test_the_quick_plackett_luce_rates_as_openskill_to_the_last_bit(teams):
+    """:func:`ratings.plackett_luce` gives exactly openskill's floats: any ratings (sigmas so
+    small the update meets kappa's floor), any ranks (ties), teams of one to three."""
+    from openskill.models import PlackettLuce
+
+    openskill = PlackettLuce()
+    ranks = [rank for _team, rank in teams]
+    theirs = openskill.rate([[openskill.rating(mu, sigma) for mu, sigma in team]
+                             for team, _rank in teams], ranks=list(ranks))
+    assert ratings.plackett_luce([team for team, _rank in teams], ranks) == [
+        [(rating.mu, rating.sigma) for rating in team] for team in theirs]
+
+
+def test_a_game_rated_quickly_is_rated_as_by_openskill():
+    """:func:`ratings.rate` of random games (ties, teams, a player seated twice, new players)
+    from random ratings: openskill's own ratings."""
+    from openskill.models import PlackettLuce
+
+    openskill = PlackettLuce()
+    rng = random.Random(7)
+    for _ in range(300):
+        game = random_game(rng)
+        if rng.random() < 0.1:  # two names merged: one player in two seats
+            game = ((game[1][0], *game[0][1:]), *game[1:])
+        before = {player: (rng.uniform(0, 50), rng.uniform(0.01, 9)) for player in PLAYERS
+                  if rng.random() < 0.7}
+        sides: dict = {}
+        for seat, (_player, _rank, team) in enumerate(game):
+            sides.setdefault(team or seat, []).append(seat)
+        expected = dict(before)
+        if len(sides) > 1:
+            updated = openskill.rate(
+                [[openskill.rating(*before[game[seat][0]]) if game[seat][0] in before
+                  else openskill.rating() for seat in seats] for seats in sides.values()],
+                ranks=[game[seats[0]][1] for seats in sides.values()])
+            done = set()
+            for seats, new in zip(sides.values(), updated, strict=True):
+                for seat, rating in zip(seats, new, strict=True):
+                    if game[seat][0] not in done:
+                        done.add(game[seat][0])
+                        expected[game[seat][0]] = (rating.mu, rating.sigma)
+        found = dict(before)
+        ratings.rate(found, game)
+        assert found == expected
