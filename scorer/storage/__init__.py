@@ -27,7 +27,7 @@ from sqlalchemy import Connection, Row, bindparam, delete, exc, insert, select, 
 from ..documents.upgrades import CURRENT_VERSION, upgrade
 from . import driver, migrate, results
 from .connect import get_engine
-from .engine import writer
+from .engine import reader, writer
 from .events import announce_game
 from .public_ids import new_public_id
 from .results import Checked
@@ -310,7 +310,7 @@ def load_game(public_id: str) -> SavedGame | None:
     it."""
     if not is_public_id(public_id):
         return None
-    with get_engine().connect() as connection, driver.cursor(connection) as cursor:
+    with reader(get_engine()).connect() as connection, driver.cursor(connection) as cursor:
         row = _read_for_save(cursor, connection, public_id, lock=False)
     if row is None:
         return None
@@ -427,7 +427,7 @@ def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
     for _ in range(OPTIMISTIC_TRIES):
         read, first = first, None
         if read is None:
-            with engine.connect() as connection, driver.cursor(connection) as cursor:
+            with reader(engine).connect() as connection, driver.cursor(connection) as cursor:
                 read = _read_for_save(cursor, connection, public_id, lock=False)
         if read is None:
             return None
@@ -552,7 +552,7 @@ def game_stamp(public_id: str) -> Stamp | None:
     """
     if not is_public_id(public_id):
         return None
-    with get_engine().connect() as connection, driver.cursor(connection) as cursor:
+    with reader(get_engine()).connect() as connection, driver.cursor(connection) as cursor:
         cursor.execute(driver.sql(_STAMP, connection), (public_id,))
         row = cursor.fetchone()
     if row is None:

@@ -179,3 +179,19 @@ def writer(engine: Engine) -> Engine:
     reading its game's row.
     """
     return engine.execution_options(write_lock=True)
+
+
+@lru_cache(maxsize=16)
+def reader(engine: Engine) -> Engine:
+    """The same engine for reads that need no transaction of their own (plain SELECTs).
+
+    On PostgreSQL they run outside one (autocommit): a read then costs the server one round
+    trip, not three (``BEGIN``, the read, and the ``ROLLBACK`` when the connection goes back to
+    the pool), and what it reads is the same: at PostgreSQL's default isolation (read committed)
+    each statement reads the state committed when it starts, in a transaction or not. Not for
+    ``FOR UPDATE``, ``SET LOCAL`` or transaction-scoped locks, which end with the statement then.
+    SQLite's reads keep their ``BEGIN`` (one snapshot for all the statements of a connection).
+    """
+    if engine.dialect.name == "sqlite":
+        return engine
+    return engine.execution_options(isolation_level="AUTOCOMMIT")

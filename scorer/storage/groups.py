@@ -15,7 +15,7 @@ from sqlalchemy import Connection, Row, delete, exc, func, insert, select, updat
 
 from . import results
 from .connect import get_engine
-from .engine import writer
+from .engine import reader, writer
 from .events import announce_game, announce_group
 from .public_ids import new_public_id
 from .revisions import RESULTS_REVISION, REVISION, left_groups, touch_groups
@@ -92,14 +92,14 @@ def replace_group(public_id: str, name: str, owner_token_hash: str | None) -> bo
 
 
 def load_group(public_id: str) -> Group | None:
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         row = connection.execute(
             select(*_COLUMNS).where(game_group.c.public_id == public_id)).first()
     return _group(row) if row is not None else None
 
 
 def load_group_by_pk(pk: int) -> Group | None:
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         row = connection.execute(select(*_COLUMNS).where(game_group.c.id == pk)).first()
     return _group(row) if row is not None else None
 
@@ -117,7 +117,7 @@ class GroupLabel:
 
 def group_label_by_pk(pk: int) -> GroupLabel | None:
     """The group's public id and name, one row read by its key."""
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         row = connection.execute(select(game_group.c.id, game_group.c.public_id, game_group.c.name)
                                  .where(game_group.c.id == pk)).first()
     return GroupLabel(pk=row.id, id=row.public_id, name=row.name) if row is not None else None
@@ -133,7 +133,7 @@ def list_groups(public_ids: Iterable[str]) -> list[Group]:
     wanted = list(public_ids)
     if not wanted:
         return []
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         rows = connection.execute(
             select(*_COLUMNS).where(game_group.c.public_id.in_(wanted))).all()
     found = {row.public_id: _group(row) for row in rows}
@@ -211,7 +211,7 @@ def set_game_group(game_id: str, group_pk: int | None, *, only_from: int | None 
 
 def group_game_ids(group_pk: int) -> list[str]:
     """The public ids of the group's games, the most recently created first."""
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         return list(connection.execute(
             select(game.c.public_id).where(game.c.group_id == group_pk)
             .order_by(game.c.created_at.desc(), game.c.id.desc())).scalars())
@@ -221,7 +221,7 @@ def group_game_stamps(group_pk: int, limit: int) -> tuple[list[tuple[str, int, d
     """The group's ``limit`` latest games as ``(public id, revision, updated_at)``, the most
     recently created first, and how many games it has: what tells whether a game's line on the
     group's page is still right, read without the documents."""
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         latest = [tuple(row) for row in connection.execute(
             select(game.c.public_id, game.c.revision, game.c.updated_at)
             .where(game.c.group_id == group_pk)

@@ -73,3 +73,53 @@ def test_connections_the_server_closed_are_replaced_without_a_failure(server_app
         assert saved.revision == 2
     answer = app.test_client().get(f"/games/{public_id}")
     assert answer.status_code == 200
+
+
+def test_a_poll_and_a_load_read_outside_a_transaction(server_app, monkeypatch):
+    """One round trip each (until now BEGIN, the read, and ROLLBACK when the connection went
+    back to the pool); the connection then serves a save in a transaction again."""
+    from contextlib import contextmanager
+
+    from psycopg.pq import TransactionStatus
+    from sqlalchemy import event
+
+    from scorer.storage import driver, groups
+
+    with server_app().app_context():
+        group = groups.create_group("Club")
+        public_id = storage.create_game({"players": [{"name": "Ada", "coins": 1}]},
+                                        group_pk=group.pk)
+        engine = storage.get_engine()
+        statuses = []
+
+        def after(connection, *_args):
+            statuses.append(connection.connection.dbapi_connection.info.transaction_status)
+
+        real = driver.cursor
+
+        @contextmanager
+        def watched(connection):  # the reads made through the driver's own cursor
+            with real(connection) as cursor:
+                yield cursor
+            after(connection)
+
+        monkeypatch.setattr(driver, "cursor", watched)
+        event.listen(engine, "after_cursor_execute", after)
+        try:
+            assert groups.load_group(group.id).name == "Club"
+            assert storage.game_stamp(public_id).revision == 1
+            loaded = storage.load_game(public_id)
+        finally:
+            event.remove(engine, "after_cursor_execute", after)
+            monkeypatch.undo()
+        with engine.connect() as connection:  # the pooled connections read this way
+            raw = connection.connection.dbapi_connection
+            assert raw.autocommit is False
+            connection.exec_driver_sql("SELECT 1")
+            assert raw.info.transaction_status == TransactionStatus.INTRANS
+        assert statuses == [TransactionStatus.IDLE] * 3
+        # the reads left no transaction behind them: nothing to roll back
+        saved = storage.modify_game(public_id, lambda document: {
+            "players": [{"name": "Ada", "coins": document["players"][0]["coins"] + 1}]},
+            loaded=loaded)
+        assert saved.revision == 2 and storage.game_stamp(public_id).revision == 2
