@@ -167,7 +167,7 @@ def _current(row: Row) -> SavedGame:
         if written == 1:
             announce_game(row.public_id, row.group_id)
             return _saved(row, document, revision=row.revision + 1, format_version=CURRENT_VERSION)
-        with get_engine().connect() as connection:
+        with reader(get_engine()).connect() as connection:
             row = _select_one(connection, row.public_id)
         if row is None:
             raise LookupError("the game was deleted while its document was being upgraded")
@@ -234,7 +234,7 @@ def create_game_once(document: dict, title: str | None = None, owner_token_hash:
 
 def made_by(creation_key: str | None) -> str | None:
     """The public id of the game ``creation_key`` made, if any."""
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         return _made_by(connection, creation_key)
 
 
@@ -593,7 +593,7 @@ def list_games(public_ids: Iterable[str] | None = None) -> list[SavedGame]:
     query = _ALL
     if public_ids is not None:
         query = query.where(game.c.public_id.in_([i for i in public_ids if is_public_id(i)]))
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         rows = connection.execute(query).all()
     return _games(rows)
 
@@ -626,7 +626,7 @@ def _games(rows) -> list[SavedGame]:
 
 def ping() -> None:
     """Raise unless the database answers a query (the health check)."""
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         connection.execute(text("SELECT 1")).scalar_one()
 
 

@@ -77,7 +77,8 @@ def test_connections_the_server_closed_are_replaced_without_a_failure(server_app
 
 def test_a_poll_and_a_load_read_outside_a_transaction(server_app, monkeypatch):
     """One round trip each (until now BEGIN, the read, and ROLLBACK when the connection went
-    back to the pool); the connection then serves a save in a transaction again."""
+    back to the pool): a group's row, a poll's stamp, a game, the games of a group's page; the
+    connection then serves a save in a transaction again."""
     from contextlib import contextmanager
 
     from psycopg.pq import TransactionStatus
@@ -109,6 +110,7 @@ def test_a_poll_and_a_load_read_outside_a_transaction(server_app, monkeypatch):
             assert groups.load_group(group.id).name == "Club"
             assert storage.game_stamp(public_id).revision == 1
             loaded = storage.load_game(public_id)
+            assert [found.id for found in storage.list_games([public_id])] == [public_id]
         finally:
             event.remove(engine, "after_cursor_execute", after)
             monkeypatch.undo()
@@ -117,7 +119,7 @@ def test_a_poll_and_a_load_read_outside_a_transaction(server_app, monkeypatch):
             assert raw.autocommit is False
             connection.exec_driver_sql("SELECT 1")
             assert raw.info.transaction_status == TransactionStatus.INTRANS
-        assert statuses == [TransactionStatus.IDLE] * 3
+        assert statuses == [TransactionStatus.IDLE] * 4
         # the reads left no transaction behind them: nothing to roll back
         saved = storage.modify_game(public_id, lambda document: {
             "players": [{"name": "Ada", "coins": document["players"][0]["coins"] + 1}]},
