@@ -108,9 +108,11 @@ def init_app(app: Flask) -> None:
         quick,
         setup,
         static_files,
+        template_imports,
     )
     from .figures import register as register_figures
 
+    template_imports.init_app(app)
     storage.init_app(app)
     pad_cache.init_app(app)
     line_cache.init_app(app)

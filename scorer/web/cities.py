@@ -30,6 +30,7 @@ from ..games import service as games_service
 from ..games.service import OWN_SEAT_FIELDS
 from ..safety.numbers import parse_int
 from .chip_faces import city_chips
+from .city_html import counters, seat_fix
 from .editions import document_ruleset
 from .expansions import parts_of
 from .expired_forms import shows_expired_forms
@@ -186,8 +187,12 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
                                     copies_in_decks(catalog, len(card_lists)),
                                     holders(catalog, saved.document["players"], index),
                                     deck_players)
+    token_max = {name: held[0].limit for name, held in kinds.items()}
     return render_template(
         "city.html", saved=saved, index=index, form=form, player=player,
+        seat_fix_html=seat_fix(form, fields),
+        counters_html=counters(form, fields, stage_count, kinds, VICTORIES, token_max,
+                               ruleset.max_battles),
         players=saved.document["players"], groups=groups, chips_html=chips_html,
         unknown=unknown, fields=fields, stage_count=stage_count,
         summary=city_summary(form, fields, general, unknown, groups, kinds, sections),
@@ -196,7 +201,7 @@ def render_city(saved, index: int, form: CityForm, errors: ErrorMap, document: d
         wonder_name=wonder_label(wonder) if wonder else "", side=side_label(ruleset, side),
         token_fields=list(kinds), typed_tokens=VICTORIES,
         deck_players=deck_players,
-        token_max={name: held[0].limit for name, held in kinds.items()}, max_battles=ruleset.max_battles,
+        token_max=token_max, max_battles=ruleset.max_battles,
         conflict=conflict, me=chosen_seat(saved) if me is _LOOK_UP else me,
         ask_empty=ask_empty, empty_ok=EMPTY_OK, done=DONE,
     ), status
