@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import threading
+from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -115,9 +116,10 @@ def plackett_luce(teams: list[list[tuple[float, float]]],
     ranked = [int(rank) for rank in sorted(ranks)]
     team_mu, team_sigma_squared = [], []
     for team in ordered:  # openskill sums a team's players by ordinal, highest first
+        if len(team) > 1:
+            team = sorted(team, key=lambda player: player[0] - 3.0 * player[1], reverse=True)
         mu_summed = sigma_squared_summed = 0.0
-        for mu, sigma in sorted(team, key=lambda player: player[0] - 3.0 * player[1],
-                                reverse=True):
+        for mu, sigma in team:
             mu_summed += mu * 1.0
             sigma_squared_summed += (sigma * 1.0) ** 2
         team_mu.append(mu_summed)
@@ -127,26 +129,27 @@ def plackett_luce(teams: list[list[tuple[float, float]]],
         collective += sigma_squared + beta_squared
     c = math.sqrt(collective)
     count = len(ordered)
+    # the teams are sorted by rank: those ranked no worse than team i are the first through[i]
+    through = [bisect_right(ranked, rank) for rank in ranked]
+    exps = [math.exp(mu / c) for mu in team_mu]
     sum_q = [0.0] * count
     for i in range(count):
-        summed = math.exp(team_mu[i] / c)
-        for q in range(count):
-            if ranked[i] >= ranked[q]:
-                sum_q[q] += summed
+        summed = exps[i]
+        for q in range(through[i]):
+            sum_q[q] += summed
     a = [ranked.count(rank) for rank in ranked]
     result: list[list[tuple[float, float]]] = []
     for i, team in enumerate(ordered):
         omega = delta = 0.0
-        rank_i, sigma_squared_i = ranked[i], team_sigma_squared[i]
-        i_mu_over_c = math.exp(team_mu[i] / c)
-        for q in range(count):
+        sigma_squared_i = team_sigma_squared[i]
+        i_mu_over_c = exps[i]
+        for q in range(through[i]):
             share = i_mu_over_c / sum_q[q]
-            if ranked[q] <= rank_i:
-                delta += share * (1 - share) / a[q]
-                if q == i:
-                    omega += (1 - share) / a[q]
-                else:
-                    omega -= share / a[q]
+            delta += share * (1 - share) / a[q]
+            if q == i:
+                omega += (1 - share) / a[q]
+            else:
+                omega -= share / a[q]
         omega *= sigma_squared_i / c
         delta *= sigma_squared_i / c ** 2
         delta *= math.sqrt(sigma_squared_i) / c

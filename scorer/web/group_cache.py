@@ -17,7 +17,8 @@ So:
   only the charts whose series it changed;
 - the game list, which any save changes, per (group revision, how many), made of each game's
   line kept per (game, its revision and last save, group, language, ...): after a save only
-  that game's line is drawn again.
+  that game's line is loaded again, and drawn again only if what it shows changed (its title,
+  players' names, ...; a city saved changes none of it).
 
 Every key holds the revision its value was drawn from (read with the group at the start of the
 request, before the figures: a value is never older than its key), so another worker's or
@@ -50,6 +51,8 @@ EXTENSION = "scorer.group_memo"
 LINES = "scorer.group_game_lines"
 LINES_ENTRIES = 1024
 MISSING = object()
+#: ``app.extensions`` key of the group page's game lines, kept per what each shows
+SHOWN_LINES = "scorer.group_shown_lines"
 #: ``app.extensions`` key of the store kept per results revision (:class:`CountedMemo`)
 COUNTED = "scorer.group_counted_memo"
 DEFAULT_ENTRIES = 128
@@ -156,6 +159,13 @@ def lines(app: Flask | None = None) -> CountedMemo:
     return (app or current_app).extensions[LINES]
 
 
+def shown_lines(app: Flask | None = None) -> RevisionMemo:
+    """The group page's game lines kept by all they show (``game id -> {(what the line
+    shows, time zone, group, language, ...) -> line}``): never stale, so no change event
+    frees them; the least recently used go first."""
+    return (app or current_app).extensions[SHOWN_LINES]
+
+
 def filters_key(filters: Filters) -> tuple:
     return tuple(sorted(filters.as_dict().items()))
 
@@ -227,5 +237,7 @@ def init_app(app: Flask) -> None:
     app.extensions[EXTENSION] = RevisionMemo(entries)
     app.extensions[COUNTED] = CountedMemo(entries)
     app.extensions[LINES] = CountedMemo(int(app.config.get("GROUP_LINES_ENTRIES", LINES_ENTRIES)))
+    app.extensions[SHOWN_LINES] = RevisionMemo(int(app.config.get("GROUP_LINES_ENTRIES",
+                                                                  LINES_ENTRIES)))
     game_changed.connect(_forget_game, sender=app)
     group_changed.connect(_forget_group, sender=app)

@@ -21,7 +21,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import get_locale
+from flask_babel import get_locale, get_timezone
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -38,9 +38,19 @@ from ..safety.public_address import external_url
 from .editions import expansion_label
 from .expired_forms import shows_expired_buttons, shows_expired_forms
 from .figures import list_moments
-from .group_cache import MISSING, charts_of, drawn, filters_key, group_statistics, lines, memo
+from .group_cache import (
+    MISSING,
+    charts_of,
+    drawn,
+    filters_key,
+    group_statistics,
+    lines,
+    memo,
+    shown_lines,
+)
 from .group_labels import row_label, row_typed, wonder_side_label
 from .invite import qr_svg, table_url
+from .labels import played_with
 from .ownership import confirm_claim
 from .problems import ErrorMap
 
@@ -250,7 +260,10 @@ def games_part(group) -> Markup:
 
 def game_lines(group, stamps: list[tuple], manage: bool) -> list[Markup]:
     """Each game's line, kept per game revision and last save (the stamps read), group,
-    language, owner or not and script root: only the games saved since are loaded and drawn."""
+    language, owner or not and script root: only the games saved since are loaded. A line
+    loaded is drawn again only when what it shows changed (:func:`line_shows`): a city saved
+    changes no line, and at a club's evening every listed game is saved between two asks of
+    the page."""
     shared = (group.id, str(get_locale()), manage, request.script_root)
     kept = lines()
     found = {game_id: kept.get(game_id, revision, (updated_at, *shared))
@@ -258,11 +271,24 @@ def game_lines(group, stamps: list[tuple], manage: bool) -> list[Markup]:
     missing = [game_id for game_id, line in found.items() if line is MISSING]
     if missing:
         item = current_app.jinja_env.get_template("_group_game.html").module.game_item
+        shown = shown_lines()
+        zone = str(get_timezone())
         for saved in storage.list_games(missing):
-            found[saved.id] = Markup(item(group, saved))
+            found[saved.id] = shown.get_or_make(
+                saved.id, (line_shows(saved), zone, *shared),
+                lambda saved=saved: Markup(item(group, saved)))
             # kept by what was loaded: a save made since the stamps were read is the newer
             kept.put(saved.id, saved.revision, (saved.updated_at, *shared), found[saved.id])
     return [found[game_id] for game_id, *_stamp in stamps if found[game_id] is not MISSING]
+
+
+def line_shows(saved) -> tuple:
+    """All of a saved game that its line in the group's list shows (``_group_game.html``):
+    its id, title, creation moment, players' names and what it is played with."""
+    players = saved.document.get("players")
+    names = repr([player.get("name") if isinstance(player, dict) else player
+                  for player in players]) if isinstance(players, list) else repr(players)
+    return saved.id, saved.title, saved.created_at, names, played_with(saved.document)
 
 
 def sorted_players(players: list[dict], sort: str) -> list[dict]:

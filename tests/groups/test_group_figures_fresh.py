@@ -11,6 +11,7 @@ counted (an unfinished game's city) must not count the statistics again.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from sqlalchemy import select
@@ -175,6 +176,41 @@ def test_each_game_line_is_kept_per_browser_kind_and_follows_its_game(app, clien
     for browser in (client, stranger):
         page = browser.get(f"/groups/{group_id}").get_data(as_text=True)
         assert page.count("The final") == 1 + (browser is client)  # the button names it too
+
+
+def test_a_game_line_is_drawn_again_only_when_what_it_shows_changed(app, client, monkeypatch):
+    """A city saved (coins: nothing the line shows) loads the game's line again but draws
+    none; a player renamed, a title given draw that game's line again, and the page shows it."""
+    from flask import current_app
+
+    from tests.groups.test_group_pages import new_group, post_game
+
+    group_id = new_group(client)
+    rng = random.Random(4)
+    games = [post_game(client, group_id, rng) for _ in range(3)]
+    drawn = []
+    with app.app_context():
+        module = current_app.jinja_env.get_template("_group_game.html").module
+        original = module.game_item
+        monkeypatch.setattr(module, "game_item", lambda group, saved: drawn.append(saved.id)
+                            or original(group, saved))
+    page = client.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert sorted(drawn) == sorted(games) and page.count("game-link") == 3
+    drawn.clear()
+    page = client.get(f"/groups/{group_id}").get_data(as_text=True)  # without the flash
+    with app.app_context():
+        storage.modify_game(games[0], enter_coins(17))
+    assert game_links(client.get(f"/groups/{group_id}").get_data(as_text=True)) == game_links(page)
+    assert drawn == []
+    with app.app_context():
+        storage.modify_game(games[1], rename_unfinished_city)
+        storage.modify_game(games[2], lambda document: document, title="The final")
+    page = client.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert sorted(drawn) == sorted(games[1:]) and "Zed" in page and "The final" in page
+
+
+def game_links(page: str) -> list[str]:
+    return re.findall(r'<a class="game-link".*?</a>', page, re.S)
 
 
 def test_a_group_given_a_deleted_groups_pk_is_rated_from_its_own_games(app, client):
