@@ -19,7 +19,12 @@ machine) and what is done about it here:
   (3 000 styles for 500 elements: 100 ms of a sheet's 140 ms of cascade). The documents use no
   notes, and only list items have markers: :func:`user_agent_stylesheet` leaves those rules
   out (and the few that try every element for links, form fields, ``dir`` and ``hidden``,
-  which no template writes), and :class:`_Html` gives WeasyPrint that stylesheet instead.
+  which no template writes), and :class:`_Html` gives WeasyPrint that stylesheet instead;
+* the boxes themselves: WeasyPrint spends about as much on a table cell, an inline block or a
+  background as on a line of text. The sheet's details are a paragraph a row (the row's colour
+  a bar on its left, ``p.row-<key>`` here), not a table of three cells with an inline block;
+  the facts above them one paragraph, not inline terms and definitions; the score table's
+  tint lies on its rows (``tr.tinted``), not on each cell: 1 290 boxes became 790 (7 players).
 """
 
 from __future__ import annotations
@@ -174,10 +179,13 @@ def row_colours() -> str:
     every edition and expansion; a row without looks of its own gets the plain ones (first,
     so that the rules naming a row win).
     """
-    plain = f".label.coloured {{ background: {PLAIN.colour}; }}\ntd.tint {{ background: {PLAIN.tint}; }}"
+    plain = (f".label.coloured {{ background: {PLAIN.colour}; }}\n"
+             f"td.tint, tr.tinted {{ background: {PLAIN.tint}; }}\n"
+             f".explained p {{ border-left-color: {PLAIN.colour}; }}")
     return "\n".join([plain, *(
         f".row-{key} .label.coloured, .label.row-{key} {{ background: {look.colour}; }}\n"
-        f".row-{key} td.tint {{ background: {look.tint}; }}"
+        f".row-{key} td.tint, tr.tinted.row-{key} {{ background: {look.tint}; }}\n"
+        f"p.row-{key} {{ border-left-color: {look.colour}; }}"
         for key, look in (*every_look().items(), ("total", TOTAL_LOOK)))])
 
 
