@@ -168,10 +168,14 @@ def city_chips(catalog: Catalog, document: dict, field_name: str, selected: list
     them, each colour's chips drawn whole (``html``, the bytes of _chips.html's loop) when none
     of them has a problem, else each chip without one (``html``); and, when every colour's
     are drawn, the whole of _chips.html (its frame filled), else None. ``drawn=False`` leaves
-    all drawing to the template (the tests compare both)."""
+    all drawing to the template (the tests compare both). When no chip has a problem the
+    colours' ``chips`` are left empty: each colour is drawn whole, so nothing reads them."""
     found = faces(catalog, document, field_name)
     taken = found.taken
     chosen = {catalog.card_ids.get(card_id, card_id) for card_id in selected}
+    # no chip has a problem: every colour is drawn whole, and neither the template nor the
+    # page's summary reads a chip's state (its dict is made only when one has a problem)
+    lean = drawn and not card_errors
     groups = []
     for age, colours in found.ages:
         listed = []
@@ -181,20 +185,22 @@ def city_chips(catalog: Catalog, document: dict, field_name: str, selected: list
                 card_id = face.id
                 checked = card_id in chosen
                 unavailable = left.get(card_id, 0) <= 0 and not checked
-                absent = in_decks.get(card_id, 0) == 0
-                held_by = ", ".join(held.get(card_id, ()))
-                errors = card_errors.get(card_id, [])
-                chip = {"id": card_id, "label": face.label, "search": face.search,
-                        "about": face.about, "about_label": face.about_label, "checked": checked,
-                        "unavailable": unavailable, "absent": absent, "held_by": held_by,
-                        "errors": errors}
-                chips.append(chip)
+                errors = card_errors.get(card_id, []) if card_errors else []
+                if not lean:
+                    chips.append({
+                        "id": card_id, "label": face.label, "search": face.search,
+                        "about": face.about, "about_label": face.about_label,
+                        "checked": checked, "unavailable": unavailable,
+                        "absent": in_decks.get(card_id, 0) == 0,
+                        "held_by": ", ".join(held.get(card_id, ())), "errors": errors})
                 if errors or not drawn:
                     whole = False
                     continue
                 reason = ""
                 if unavailable:
-                    why = (taken["absent"] % {"count": deck_players} if absent else
+                    held_by = ", ".join(held.get(card_id, ()))
+                    why = (taken["absent"] % {"count": deck_players}
+                           if in_decks.get(card_id, 0) == 0 else
                            taken["held_by"] % {"names": held_by} if held_by else taken["taken"] % {})
                     reason = f'<small class="taken">{why}</small>'
                 pieces.append(face.html(checked, unavailable, reason))
