@@ -51,15 +51,16 @@ def permitted_game(game_id: str, action: str):
 
 
 def permitted_city(game_id: str, player_id: str, action: str):
-    """``(the player's stored entry, None)`` as :func:`permitted_game` allows, or
-    ``(None, the 404 answer)`` for no such game or player."""
+    """``(the game, the player's stored entry, None)`` as :func:`permitted_game` allows, or
+    ``(None, None, the 404 answer)`` for no such game or player. A save works its change out
+    from this game (``loaded``): reading the row again before the write lock read it twice."""
     saved, failure = permitted_game(game_id, action)
     if failure:
-        return None, failure
+        return None, None, failure
     index = player_ids.index_of(saved.document, player_id)
     if index is None:
-        return None, not_found("player")
-    return saved.document["players"][index], None
+        return None, None, not_found("player")
+    return saved, saved.document["players"][index], None
 
 
 def player_etag(player: dict) -> str:
@@ -190,7 +191,7 @@ def city(game_id: str, player_id: str):
 
 
 def read_city(game_id: str, player_id: str):
-    player, failure = permitted_city(game_id, player_id, "view")
+    _saved, player, failure = permitted_city(game_id, player_id, "view")
     if failure:
         return failure
     if request.if_none_match.contains(player_etag(player)):
@@ -222,7 +223,7 @@ def relative(problems: list[Problem], index: int) -> list[Problem]:
 
 
 def write_city(game_id: str, player_id: str):
-    stored, failure = permitted_city(game_id, player_id, "enter")
+    loaded, stored, failure = permitted_city(game_id, player_id, "enter")
     if failure:
         return failure
     if not request.if_match:
@@ -240,7 +241,7 @@ def write_city(game_id: str, player_id: str):
     city = {key: value for key, value in body.items() if key not in SEAT_ONLY and key != "entered"}
     try:
         saved = games_service.save_city(game_id, player_id, city, request.if_match.contains,
-                                        version=player_etag)
+                                        version=player_etag, loaded=loaded)
     except games_service.NoSuchGame:
         return not_found()
     except games_service.NoSuchPlayer:

@@ -176,3 +176,21 @@ def test_a_save_that_changes_the_results_writes_its_game_row_once(ctx, game_upda
     assert same.revision == 3
     assert groups.load_group(group.id).results_revision == after.results_revision
     assert groups.load_group(group.id).revision > after.revision
+
+
+def test_an_api_city_save_reads_its_games_row_twice(client, monkeypatch):
+    """The permission check's load and the write's read under the lock (until now a third
+    read between them: the save worked its change out from a read of its own)."""
+    from tests.helpers import game, player
+
+    created = client.post("/api/v1/games", json=game(
+        player("Ada", "alexandria", cards=["altar"], coins=5), player("Bob", "gizah"),
+        player("Cy", "rhodes")))
+    assert created.status_code == 201, created.json
+    url = f"/api/v1/games/{created.json['id']}/players/{created.json['players'][1]['id']}"
+    etag = client.get(url).headers["ETag"]
+    reads = counting_reads(monkeypatch)
+    answer = client.put(url, json={"cards": ["baths"], "coins": 4}, headers={"If-Match": etag})
+    assert answer.status_code == 200, answer.json
+    assert reads == [False, True]
+    assert answer.json["cards"] == ["baths"] and answer.json["coins"] == 4
