@@ -249,9 +249,11 @@ def player_ratings(connection: Connection, counted,
     # the revision as stored now, read before the games (a Group object may be an old copy)
     revision = group_revision(connection, counted.group_pk)
     found = folds().ratings(key, revision, read or (lambda: rankings(connection, counted)))
-    openskill = model()
-    answer = {}
-    for player, (mu, sigma) in found.items():
-        ordinal = openskill.rating(mu, sigma).ordinal()
-        answer[player] = {"mu": round(mu, 2), "sigma": round(sigma, 2), "ordinal": round(ordinal, 2)}
-    return answer
+    return {player: {"mu": round(mu, 2), "sigma": round(sigma, 2),
+                     "ordinal": round(ordinal(mu, sigma), 2)} for player, (mu, sigma) in found.items()}
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """openskill's ``rating(mu, sigma).ordinal()`` (mu - 3 sigma, as it writes it: -0.0 made
+    0.0), without making a rating (and its UUID) per player."""
+    return 1 * ((mu - 3.0 * sigma) + (0 / 1))

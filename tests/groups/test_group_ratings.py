@@ -111,6 +111,10 @@ def test_the_quick_plackett_luce_rates_as_openskill_to_the_last_bit(teams):
                              for team, _rank in teams], ranks=list(ranks))
     assert ratings.plackett_luce([team for team, _rank in teams], ranks) == [
         [(rating.mu, rating.sigma) for rating in team] for team in theirs]
+    for team in theirs:
+        for rating in team:
+            assert repr(ratings.ordinal(rating.mu, rating.sigma)) == repr(rating.ordinal())
+    assert repr(ratings.ordinal(3.0, 1.0)) == repr(openskill.rating(3.0, 1.0).ordinal()) == "0.0"
 
 
 def test_a_game_rated_quickly_is_rated_as_by_openskill():
