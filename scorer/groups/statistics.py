@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 
 from sqlalchemy import Table, and_, case, func, or_, select
 
@@ -62,9 +63,20 @@ class Counted:
         self.group_pk = group.pk
         self.group_id = group.id  # a database may give a deleted group's pk to a new one
         self.filters = filters
-        merged = aliases(group.pk)
-        self.merged = {key: target for key, (target, _name) in merged.items()}
-        self.shown = {target: name for _key, (target, name) in merged.items()}
+
+    @cached_property
+    def _aliases(self) -> dict[str, tuple[str, str]]:
+        """The group's merged names, read when first asked for: what only reads the counted
+        rows (the winning totals, the filter choices) never asks."""
+        return aliases(self.group_pk)
+
+    @cached_property
+    def merged(self) -> dict[str, str]:
+        return {key: target for key, (target, _name) in self._aliases.items()}
+
+    @cached_property
+    def shown(self) -> dict[str, str]:
+        return {target: name for _key, (target, name) in self._aliases.items()}
 
     def where(self, table: Table) -> list:
         conditions = [table.c.group_id == self.group_pk]

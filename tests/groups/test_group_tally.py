@@ -169,3 +169,26 @@ def test_the_charts_read_the_tally_their_statistics_brought_up_to_date(ctx, monk
     group = service.load(group.id)
     assert tallied.timeline(group, Filters()) == statistics.timeline(group, Filters())
     assert reads == [1]
+
+
+def test_the_winning_totals_and_filter_choices_read_no_merges(ctx, monkeypatch):
+    """What reads the counted rows only (the winning totals' chart, the filter choices) does
+    not read the group's merged names (a query each, on every count of the page); what names
+    players (the statistics, the timeline) reads them, once each."""
+    rng = random.Random(12)
+    group = service.create("Club", None)
+    for _ in range(3):
+        service.create_game(group, dealt(rng))
+    service.merge(group, "Bo", "Ada")
+    group = service.load(group.id)
+    read = []
+    real = statistics.aliases
+    monkeypatch.setattr(statistics, "aliases", lambda pk: read.append(pk) or real(pk))
+    assert tallied.statistics(group) == statistics.recount(group)
+    assert len(read) == 2  # the recount's, the tally's
+    read.clear()
+    tallied.winning_totals(group, Filters())
+    tallied.available_filters(group)
+    assert read == []
+    assert tallied.timeline(group, Filters()) == statistics.timeline(group, Filters())
+    assert len(read) == 2
