@@ -45,6 +45,7 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
 from ..web.pad_rows import PLAIN, TOTAL_LOOK, every_look
+from .recorded_images import ImageCache
 
 STYLESHEET = "pdf/print.css"
 
@@ -83,7 +84,7 @@ class Renderer:
                 url_fetcher=self.fetcher),
             CSS(string=row_colours(), font_config=self.font_config),
         ]
-        self.images: dict = {}
+        self.images: dict = ImageCache()
 
     def pdf(self, html: str) -> bytes:
         options = variant_of(html)

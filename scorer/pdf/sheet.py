@@ -6,6 +6,7 @@ the engine's messages (explanations, card and wonder names) in the sheet's langu
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from flask_babel import format_date
@@ -130,6 +131,13 @@ def game_sheet_html(saved: SavedGame, locale: str, paper: Paper) -> str:
             "result": None if waiting else result_sentence(score),
         }
 
-    return render_html("pdf/sheet.html", locale, paper, build=build, title=saved.title,
-                      rows=pad_rows(game.ruleset), total=TOTAL, winners=[] if waiting else score.winners,
-                      waiting=waiting, decided_by_coins=score.decided_by_coins and not waiting)
+    html = render_html("pdf/sheet.html", locale, paper, build=build, title=saved.title,
+                       rows=pad_rows(game.ruleset), total=TOTAL, winners=[] if waiting else score.winners,
+                       waiting=waiting, decided_by_coins=score.decided_by_coins and not waiting)
+    return _BETWEEN_TAGS.sub("><", html)
+
+
+#: the template's indentation between two tags: WeasyPrint parses, styles and drops each such
+#: run of white space (the sheet's text never has white space between a ">" and a "<" that
+#: shows: names and explanations are escaped, and its inline runs are followed by text)
+_BETWEEN_TAGS = re.compile(r">\s+<")

@@ -1,5 +1,6 @@
 """What a printed PDF looks like, as numbers: every piece of text, image, background and border
-WeasyPrint lays out, where and how large, for a few varied documents.
+WeasyPrint lays out, where and how large (images, and images drawn as backgrounds), for a few
+varied documents.
 
 The renderer is tuned for speed (``scorer/pdf/render.py``: its user-agent stylesheet, the
 stylesheet's selectors, the templates' markup); none of that may move what is printed.
@@ -75,6 +76,13 @@ def signature(document) -> list[str]:
             lines.append(f"{page} B {_num(box.border_box_x())} {_num(box.border_box_y())} "
                          f"{_num(box.border_width())} {_num(box.border_height())} "
                          f"{_colour(style['background_color'])}")
+        background = getattr(box, "background", None)
+        for layer in background.layers if background else ():
+            if layer.image is not None:  # an icon drawn as a background (the sheet's labels)
+                area_x, area_y = layer.positioning_area[:2]
+                lines.append(f"{page} G {_num(area_x + layer.position[0])} "
+                             f"{_num(area_y + layer.position[1])} {_num(layer.size[0])} "
+                             f"{_num(layer.size[1])}")
         for child in getattr(box, "children", None) or ():
             visit(child, page)
 
