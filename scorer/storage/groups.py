@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import Connection, Row, delete, exc, func, insert, select, update
 
-from . import results
+from . import driver, results
 from .connect import get_engine
 from .engine import reader, writer
 from .events import announce_game, announce_group
@@ -115,12 +115,18 @@ class GroupLabel:
     name: str
 
 
+#: :func:`group_label_by_pk`'s statement (through the driver, as a save's: :mod:`.driver`)
+_READ_LABEL = "SELECT public_id, name FROM game_group WHERE id = ?"
+
+
 def group_label_by_pk(pk: int) -> GroupLabel | None:
-    """The group's public id and name, one row read by its key."""
-    with reader(get_engine()).connect() as connection:
-        row = connection.execute(select(game_group.c.id, game_group.c.public_id, game_group.c.name)
-                                 .where(game_group.c.id == pk)).first()
-    return GroupLabel(pk=row.id, id=row.public_id, name=row.name) if row is not None else None
+    """The group's public id and name, one row read by its key, through the driver's cursor:
+    every pad page of a game in a group asks, and through SQLAlchemy Core building the
+    statement and processing its row cost more than the read."""
+    with reader(get_engine()).connect() as connection, driver.cursor(connection) as cursor:
+        cursor.execute(driver.sql(_READ_LABEL, connection), (pk,))
+        row = cursor.fetchone()
+    return GroupLabel(pk=pk, id=row[0], name=row[1]) if row is not None else None
 
 
 def all_groups(connection: Connection) -> list[Group]:
