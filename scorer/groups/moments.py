@@ -14,6 +14,7 @@ from datetime import datetime
 from sqlalchemy import select
 
 from ..storage import get_engine
+from ..storage.engine import reader
 from ..storage.schema import game
 
 
@@ -22,6 +23,6 @@ def saved_at(game_ids: Iterable[str]) -> dict[str, datetime]:
     wanted = sorted(set(game_ids))
     if not wanted:
         return {}
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         return dict(connection.execute(
             select(game.c.public_id, game.c.created_at).where(game.c.public_id.in_(wanted))).all())

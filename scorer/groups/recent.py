@@ -13,6 +13,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 
 from ..storage import get_engine
+from ..storage.engine import reader
 from ..storage.groups import Group
 from ..storage.schema import game, result
 from .statistics import Counted, Filters
@@ -28,7 +29,7 @@ def recent_games(group: Group, filters: Filters, limit: int = LISTED) -> tuple[l
     [{"name", "total", "rank", "team"}] (best first, names as typed in that game), "winners"}``
     (a team game's winners: its winning teams, "Ada + Bo"); and how many games count."""
     counted = Counted(group, filters)
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         count = connection.execute(
             counted.select(result, func.count(func.distinct(result.c.game_id)))).scalar_one()
         latest = connection.execute(
@@ -60,7 +61,7 @@ def recent_names(group: Group, limit: int = NAMES_OFFERED) -> list[str]:
     else the latest spelling), the one who played most recently first: what New game in the
     group offers to type."""
     counted = Counted(group, Filters())
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         found = connection.execute(
             counted.select(result, result.c.name_key, result.c.name, func.max(result.c.game_id))
             .group_by(result.c.name_key, result.c.name)).all()

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from sqlalchemy import Connection, delete, func, insert, select, update
 
 from .connect import get_engine
-from .engine import writer
+from .engine import reader, writer
 from .events import announce_group
 from .results import player_key
 from .schema import game, game_group, group_alias, result
@@ -97,7 +97,7 @@ def shown_names(merges: dict[str, Merge]) -> dict[str, str]:
 
 def aliases(group_pk: int) -> dict[str, tuple[str, str]]:
     """``name_key -> (player key, name shown)`` for every name merged away in the group."""
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         merges = read(connection, group_pk)
     return _flat(merges)
 
@@ -115,7 +115,7 @@ def _flat(merges: dict[str, Merge]) -> dict[str, tuple[str, str]]:
 def merges(group_pk: int) -> list[tuple[Merge, str]]:
     """The merges in force, in the order they were made, each with the name its player is
     shown as now."""
-    with get_engine().connect() as connection:
+    with reader(get_engine()).connect() as connection:
         found = read(connection, group_pk)
     shown = shown_names(found)
     return [(merge, shown.get(resolved(found, merge.source_key), merge.target))

@@ -77,14 +77,16 @@ def test_connections_the_server_closed_are_replaced_without_a_failure(server_app
 
 def test_a_poll_and_a_load_read_outside_a_transaction(server_app, monkeypatch):
     """One round trip each (until now BEGIN, the read, and ROLLBACK when the connection went
-    back to the pool): a group's row, a poll's stamp, a game, the games of a group's page; the
-    connection then serves a save in a transaction again."""
+    back to the pool): a group's row, a poll's stamp, a game, the games of a group's page, its
+    merges, recent names and the games' moments; the connection then serves a save in a
+    transaction again."""
     from contextlib import contextmanager
 
     from psycopg.pq import TransactionStatus
     from sqlalchemy import event
 
-    from scorer.storage import driver, groups
+    from scorer.groups import moments, recent
+    from scorer.storage import driver, groups, merges
 
     with server_app().app_context():
         group = groups.create_group("Club")
@@ -111,6 +113,10 @@ def test_a_poll_and_a_load_read_outside_a_transaction(server_app, monkeypatch):
             assert storage.game_stamp(public_id).revision == 1
             loaded = storage.load_game(public_id)
             assert [found.id for found in storage.list_games([public_id])] == [public_id]
+            # what a group page reads besides its figures
+            assert merges.aliases(group.pk) == {}
+            assert set(moments.saved_at([public_id])) == {public_id}
+            assert recent.recent_names(groups.load_group(group.id)) == []
         finally:
             event.remove(engine, "after_cursor_execute", after)
             monkeypatch.undo()
@@ -119,7 +125,7 @@ def test_a_poll_and_a_load_read_outside_a_transaction(server_app, monkeypatch):
             assert raw.autocommit is False
             connection.exec_driver_sql("SELECT 1")
             assert raw.info.transaction_status == TransactionStatus.INTRANS
-        assert statuses == [TransactionStatus.IDLE] * 4
+        assert len(statuses) >= 8 and set(statuses) == {TransactionStatus.IDLE}, statuses
         # the reads left no transaction behind them: nothing to roll back
         saved = storage.modify_game(public_id, lambda document: {
             "players": [{"name": "Ada", "coins": document["players"][0]["coins"] + 1}]},
