@@ -24,7 +24,12 @@ machine) and what is done about it here:
   background as on a line of text. The sheet's details are a paragraph a row (the row's colour
   a bar on its left, ``p.row-<key>`` here), not a table of three cells with an inline block;
   the facts above them one paragraph, not inline terms and definitions; the score table's
-  tint lies on its rows (``tr.tinted``), not on each cell: 1 290 boxes became 790 (7 players).
+  tint lies on its rows (``tr.tinted``), not on each cell: 1 290 boxes became 790 (7 players);
+  then 640, its explanations in plain text and its icons the label cells' backgrounds;
+* the SVG icons, which WeasyPrint draws again at each use: drawn once and copied
+  (:mod:`.recorded_images`);
+* the parsing: tinyhtml5 reads the HTML character by character (10 ms of a sheet); the
+  standard library's parser builds the same tree for our templates (:mod:`.html_tree`).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+import cssselect2
 from weasyprint import CSS, HTML
 from weasyprint.css.counters import CounterStyle
 from weasyprint.document import Document
@@ -45,6 +51,7 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
 from ..web.pad_rows import PLAIN, TOTAL_LOOK, every_look
+from .html_tree import html_tree
 from .recorded_images import ImageCache
 
 STYLESHEET = "pdf/print.css"
@@ -149,7 +156,22 @@ def user_agent_stylesheet() -> CSS:
 
 
 class _Html(HTML):
-    """An HTML document styled by :func:`user_agent_stylesheet` (forms are never drawn)."""
+    """An HTML document styled by :func:`user_agent_stylesheet` (forms are never drawn),
+    its tree built by :func:`.html_tree.html_tree` (tinyhtml5's if that gives none)."""
+
+    def __init__(self, string: str, base_url: str | None = None,
+                 url_fetcher: URLFetcher | None = None):
+        root = html_tree(string)
+        if root is None or any(True for _ in root.iter("base")):
+            super().__init__(string=string, base_url=base_url, url_fetcher=url_fetcher)
+            return
+        # what HTML.__init__ keeps of a parsed document
+        self.base_url = base_url
+        self.url_fetcher = url_fetcher or URLFetcher()
+        self.media_type = "print"
+        self.wrapper_element = cssselect2.ElementWrapper.from_html_root(
+            root, content_language=None)
+        self.etree_element = self.wrapper_element.etree_element
 
     def _ua_stylesheets(self, forms=False):
         return [user_agent_stylesheet()]
