@@ -73,7 +73,18 @@ def statistics(group: Group, filters: Filters | None = None) -> dict:
 def digest_of(tally: Tally, counted: Counted) -> Digest:
     """:class:`~.statistics.Digest` of the tally: its sums per name typed added up per player
     (in the order the SQL aggregate gives them: by name key, then name), the player shown by
-    the name typed in their latest game (or the merge's)."""
+    the name typed in their latest game (or the merge's). Kept with the tally until its rows
+    change, per merged names: the page's statistics and its timeline both ask (to be read,
+    never changed)."""
+    key = (tuple(sorted(counted.merged.items())), tuple(sorted(counted.shown.items())))
+    found = tally.kept.get("digest")
+    if found is not None and found[0] == key:
+        return found[1]
+    digest = tally.kept["digest"] = (key, made_digest(tally, counted))
+    return digest[1]
+
+
+def made_digest(tally: Tally, counted: Counted) -> Digest:
     digest = Digest()
     latest: dict[str, tuple[int, str]] = {}
     for named in sorted(tally.named):

@@ -103,11 +103,18 @@ class Tally:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.revision: int | None = None
+        #: raised whenever the rows are brought up to date: what is made of the sums is kept
+        #: by it (:func:`scorer.groups.tallied.digest_of`)
+        self.version = 0
+        self.kept: dict[str, tuple] = {}
         #: each game of the group: (public id, results revision), and its rows (those it has)
         self.stamps: dict[int, tuple[str, int]] = {}
         self.rows: dict[int, tuple[Row, ...]] = {}
         #: the rows the filters count, by game (games counted)
         self.games: dict[int, tuple[Row, ...]] = {}
+        #: each counted game's (name key, rank, team) by seat: the ratings' rankings before
+        #: the merged names, kept with the rows (every count of a changed group asks for all)
+        self.ranked: dict[int, tuple[tuple[str, int, str], ...]] = {}
         self.named: dict[tuple[str, str], list[int]] = {}
         self.last_games: dict[tuple[str, str], dict[int, int]] = {}
         self.totals: dict[str, dict[int, int]] = {}
@@ -144,6 +151,8 @@ class Tally:
                           counted.filters)
         self.stamps = stamps
         self.revision = revision
+        self.version += 1
+        self.kept.clear()
 
     def take(self, rows: list[Row], games: set[int], filters) -> None:
         """Make the rows of ``games`` (and of any game in ``rows``) those read (``rows``: by
@@ -159,10 +168,12 @@ class Tally:
                 del self.rows[pk]
             counts = found if found and counted_by(found[0], filters) else ()
             kept = self.games.pop(pk, ())
+            self.ranked.pop(pk, None)
             self.apply(kept, -1)
             self.apply(counts, 1)
             if counts:
                 self.games[pk] = counts
+                self.ranked[pk] = tuple([(row[KEY], row[RANK], row[TEAM]) for row in counts])
 
     def apply(self, rows: tuple[Row, ...], sign: int) -> None:
         """Add one game's rows to the sums (``sign`` 1) or take them out (-1)."""
@@ -230,8 +241,11 @@ class Tally:
     def rankings(self, merged: dict[str, str]) -> list[tuple]:
         """The games in the order saved, each its players' (player, rank, team) by seat
         (:func:`scorer.groups.ratings.rankings`)."""
-        return [tuple([(merged.get(row[KEY], row[KEY]), row[RANK], row[TEAM]) for row in rows])
-                for _pk, rows in sorted(self.games.items())]
+        ranked = self.ranked
+        if not merged:
+            return [ranked[pk] for pk in sorted(ranked)]
+        return [tuple([(merged.get(key, key), rank, team) for key, rank, team in ranked[pk]])
+                for pk in sorted(ranked)]
 
 
 def counted_by(row: Row, filters) -> bool:

@@ -192,3 +192,28 @@ def test_the_winning_totals_and_filter_choices_read_no_merges(ctx, monkeypatch):
     assert read == []
     assert tallied.timeline(group, Filters()) == statistics.timeline(group, Filters())
     assert len(read) == 2
+
+
+def test_the_digest_is_made_once_per_tally_state_and_merged_names(ctx, monkeypatch):
+    """The statistics and the timeline of one count share the digest of the players' sums
+    (made once); a change of the rows or of the merged names makes it again, and every
+    answer still equals the recount."""
+    rng = random.Random(13)
+    group = service.create("Club", None)
+    games = [service.create_game(group, dealt(rng))[0] for _ in range(3)]
+    made = []
+    real = tallied.made_digest
+    monkeypatch.setattr(tallied, "made_digest", lambda *args: made.append(1) or real(*args))
+    group = service.load(group.id)
+    assert tallied.statistics(group) == statistics.recount(group)
+    assert tallied.timeline(group, Filters()) == statistics.timeline(group, Filters())
+    assert len(made) == 1
+    storage.modify_game(games[0], correct(rng))
+    group = service.load(group.id)
+    assert_recounted(group)
+    made.clear()
+    service.merge(group, "Cy", "Di")
+    group = service.load(group.id)
+    assert tallied.statistics(group) == statistics.recount(group)
+    assert tallied.timeline(group, Filters()) == statistics.timeline(group, Filters())
+    assert len(made) == 1
