@@ -197,14 +197,28 @@ class Tally:
             if not self.pad_games[pad]:
                 del self.pad_games[pad]
             entry = (row[PLAYED_ON], row[GAME], row[SEAT], key)
-            rows_of_pad = pad_rows(pad)
-            sums = self.sums.setdefault((key, pad), [0] * (len(rows_of_pad) + 1))
+            slots = len(pad_rows(pad))
+            sums = self.sums.setdefault((key, pad), [0] * (slots + 1))
             sums[0] += sign
-            for slot in range(len(rows_of_pad)):
-                value = row[POINTS_AT + slot]
+            values = self.values
+            for slot, value in enumerate(row[POINTS_AT:POINTS_AT + slots]):
                 sums[slot + 1] += sign * value
-                if not file_entry(self.values.setdefault((pad, slot), {}), value, entry, sign):
-                    del self.values[pad, slot]
+                found = values.get((pad, slot))
+                if sign > 0:  # file_entry, inlined: some 70 a game, every game changed
+                    if found is None:
+                        found = values[pad, slot] = {}
+                    held = found.get(value)
+                    if held is None:
+                        found[value] = {entry}
+                    else:
+                        held.add(entry)
+                else:
+                    held = found[value]
+                    held.discard(entry)
+                    if not held:
+                        del found[value]
+                        if not found:
+                            del values[pad, slot]
             if not sums[0]:
                 del self.sums[key, pad]
             wonder = self.wonders.setdefault((row[WONDER], row[SIDE]), [0, 0, 0])
