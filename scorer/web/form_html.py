@@ -66,8 +66,29 @@ def _select(widget: Select, field, **kwargs) -> Markup:
     return Markup("".join(html))
 
 
+#: (value, label, selected) -> an option as :func:`_option` draws it, for plain text values and
+#: labels without attributes of their own (the city page's wonders and sides, every page and
+#: save: the same few dozen options drawn again each time)
+_OPTIONS: dict[tuple[str, str, bool], str] = {}
+OPTIONS_SIZE = 4096
+
+
 def _option(choice) -> str:
-    """``Select.render_option`` (WTForms 3.3) with :func:`html_params`."""
+    """``Select.render_option`` (WTForms 3.3) with :func:`html_params`; an option of plain
+    text drawn once (:data:`_OPTIONS`)."""
+    value, label = choice.value, choice.label
+    if type(value) is str and type(label) is str and not choice.render_kw:
+        key = (value, label, bool(choice.selected))
+        found = _OPTIONS.get(key)
+        if found is None:
+            if len(_OPTIONS) >= OPTIONS_SIZE:
+                _OPTIONS.clear()
+            found = _OPTIONS[key] = _drawn_option(choice)
+        return found
+    return _drawn_option(choice)
+
+
+def _drawn_option(choice) -> str:
     value = choice.value
     if isinstance(value, bool):
         value = str(value)

@@ -106,3 +106,20 @@ def test_chosen_buildings_are_checked_without_walking_every_choice(app, client, 
     refused = client.post(url, data=MultiDict([*sent, ("cards", "nonsense")]))
     assert refused.status_code == 422 and walked
     assert "&#39;nonsense&#39; is not a valid choice" in refused.get_data(as_text=True)
+
+
+def test_kept_options_follow_the_choice_and_the_language(app):
+    """An option is drawn once and kept (form_html._OPTIONS): the wonder select drawn for each
+    wonder chosen, in two languages, twice each, is still WTForms' select, and the options
+    are kept."""
+    ruleset = get_ruleset("first", ())
+    form_html._OPTIONS.clear()
+    for language in ("nl", "en"):
+        with app.test_request_context(headers={"Accept-Language": language}):
+            for wonder in [*ruleset.catalog.wonders, "nowhere"]:
+                form = new_form(ruleset, {"wonder": wonder, "side": "A"}, formdata=None,
+                                data={"wonder": wonder, "side": "B"})
+                for _twice in range(2):
+                    for field in (form.wonder, form.side):
+                        assert form_html.render(field.widget, field, {}) == field.widget(field)
+    assert form_html._OPTIONS
