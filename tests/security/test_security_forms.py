@@ -125,3 +125,24 @@ def test_button_pages_say_to_tap_again_not_that_typing_was_kept(csrf_app, game_i
     assert client.get_cookie("seats") is None
     with csrf_app.app_context():
         assert storage.load_game(game_id) is not None
+
+
+def test_a_save_answered_with_a_redirect_signs_no_token(csrf_app, game_id, monkeypatch):
+    """The form's token is signed when the form is drawn (scorer/web/page_form.py): a save
+    that goes on to the next page signs none; a save refused shows a token that is taken."""
+    from scorer.web import page_form
+
+    client = csrf_app.test_client()
+    path, token, version = open_city(csrf_app, client, game_id)
+    signed = []
+    sign = page_form.generate_csrf
+    monkeypatch.setattr(page_form, "generate_csrf", lambda **kw: signed.append(kw) or sign(**kw))
+    assert client.post(path, data=city_post(token, version)).status_code == 302
+    assert signed == []
+    refused = client.post(path, data=city_post(token, version, coins="many"))
+    assert refused.status_code == 422 and len(signed) == 1
+    shown = TOKEN.search(refused.get_data(as_text=True)).group(1)
+    typed = VERSION.search(refused.get_data(as_text=True)).group(1)
+    # the token is taken: the city is compared (saved since the page was opened: a conflict)
+    assert client.post(path, data=city_post(shown, typed)).status_code == 409
+    assert client.post(path, data=city_post("forged", typed)).status_code != 409
