@@ -25,7 +25,9 @@ machine) and what is done about it here:
   a bar on its left, ``p.row-<key>`` here), not a table of three cells with an inline block;
   the facts above them one paragraph, not inline terms and definitions; the score table's
   tint lies on its rows (``tr.tinted``), not on each cell: 1 290 boxes became 790 (7 players);
-  then 640, its explanations in plain text and its icons the label cells' backgrounds;
+  then 586, its explanations and facts in plain text (no bold runs: each cost as much as a
+  line), its icons the label cells' backgrounds, no grey rule under each row (a border of two
+  colours is drawn a side at a time);
 * the SVG icons, which WeasyPrint draws again at each use: drawn once and copied
   (:mod:`.recorded_images`);
 * the parsing: tinyhtml5 reads the HTML character by character (10 ms of a sheet); the
