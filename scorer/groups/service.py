@@ -117,6 +117,12 @@ def known_groups(group_ids: list[str]) -> list[Group]:
     return stored.list_groups(group_ids)
 
 
+def known_group_labels(group_ids: list[str]) -> list[stored.GroupLabel]:
+    """The id and name of the groups of ``group_ids`` that still exist, in that order (what a
+    pad offers to add its game to; no revision sums read)."""
+    return stored.list_group_labels(group_ids)
+
+
 def games_of(group: Group, limit: int | None = None) -> tuple[list, int]:
     """The group's games, the most recent first (at most ``limit`` of them), and how many it has."""
     ids = stored.group_game_ids(group.pk)

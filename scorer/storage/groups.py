@@ -129,6 +129,22 @@ def group_label_by_pk(pk: int) -> GroupLabel | None:
     return GroupLabel(pk=pk, id=row[0], name=row[1]) if row is not None else None
 
 
+def list_group_labels(public_ids: Iterable[str]) -> list[GroupLabel]:
+    """The id and name of each group of ``public_ids`` that exists, in the order given (the
+    groups a pad offers its game's owner: no revision sums, one plain read through the
+    driver)."""
+    wanted = list(public_ids)
+    if not wanted:
+        return []
+    statement = ("SELECT id, public_id, name FROM game_group WHERE public_id IN "
+                 f"({', '.join('?' * len(wanted))})")
+    with reader(get_engine()).connect() as connection, driver.cursor(connection) as cursor:
+        cursor.execute(driver.sql(statement, connection), wanted)
+        rows = cursor.fetchall()
+    found = {public_id: GroupLabel(pk=pk, id=public_id, name=name) for pk, public_id, name in rows}
+    return [found[public_id] for public_id in wanted if public_id in found]
+
+
 def all_groups(connection: Connection) -> list[Group]:
     """Every group, the oldest first (for a backup, in its transaction)."""
     return [_group(row) for row in connection.execute(select(*_COLUMNS).order_by(game_group.c.id))]

@@ -340,7 +340,7 @@ def group_of_game(saved) -> dict:
     owner = access.can_manage(saved)
     choices = []
     if owner and saved.group_pk is None:
-        choices = service.known_groups(remembered.remembered())
+        choices = service.known_group_labels(remembered.remembered())
     # the form (its CSRF token: a session write) only where _pad_group.html shows it
     return {"group": group, "group_choices": choices,
             "group_form": GameForm() if choices and not group else None}

@@ -235,3 +235,35 @@ def test_the_pad_reads_only_its_groups_name(client, app, group_with_games):
     assert f'<a href="/groups/{group_id}">Thursday</a>' in pad
     assert [statement for statement in seen if "game_group" in statement]
     assert not [statement for statement in seen if "sum(" in statement]
+
+
+def test_the_pad_offers_the_owners_groups_without_their_sums(client, app):
+    """The owner's pad of a game in no group offers the groups this browser knows by id and
+    name: no group's revision sums are read (issue 31)."""
+    from sqlalchemy import event
+
+    from scorer.storage.connect import get_engine
+
+    club, other = new_group(client, "Club <b>"), new_group(client, "Other")
+    answer = client.post("/games/new", data=new_game_form(["Ada", "Bo", "Cy"]))
+    game_id = re.search(r"/games/([^/]+)/", answer.headers["Location"]).group(1)
+    seen: list[str] = []
+
+    def trace(dbapi_connection, _record):
+        dbapi_connection.set_trace_callback(lambda statement: seen.append(statement.lower()))
+
+    with app.app_context():
+        engine = get_engine()
+    if engine.dialect.name != "sqlite":
+        pytest.skip("the statements are traced through SQLite")
+    engine.dispose()
+    event.listen(engine, "connect", trace)
+    try:
+        pad = client.get(f"/games/{game_id}").get_data(as_text=True)
+    finally:
+        event.remove(engine, "connect", trace)
+        engine.dispose()
+    offered = re.findall(r'<option value="([^"]+)">([^<]*)</option>', pad)
+    assert sorted(offered) == sorted([(club, "Club &lt;b&gt;"), (other, "Other")])
+    assert [statement for statement in seen if "game_group" in statement]
+    assert not [statement for statement in seen if "sum(" in statement]
