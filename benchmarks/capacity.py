@@ -87,6 +87,8 @@ class Record:
     status: int | str
     retries: int = 0
     detail: str = ""
+    #: when it was scheduled, seconds from the rung's start
+    at: float = 0.0
 
 
 @dataclass
@@ -113,6 +115,7 @@ class Run:
         self.records: list[Record] = []
         self.lag: list[float] = []
         self.loop = asyncio.get_running_loop()
+        self.start = self.loop.time()
 
     def record(self, kind: str, scheduled: float, answer: Answer | None, error: str | None = None,
                retries: int = 0) -> None:
@@ -120,7 +123,7 @@ class Run:
         status: int | str = answer.status if answer is not None else (error or "error")
         ok = answer is not None and answer.status in EXPECTED[kind]
         detail = "" if ok or answer is None else answer.body[:2000].decode(errors="replace")
-        self.records.append(Record(kind, ms, ok, status, retries, detail))
+        self.records.append(Record(kind, ms, ok, status, retries, detail, scheduled - self.start))
 
     async def ask(self, kind: str, scheduled: float, method: str, path: str, phone: Phone | None,
                   **options) -> Answer | None:
@@ -223,7 +226,7 @@ class Run:
 
     async def run(self) -> None:
         events = self.schedule()
-        start = self.loop.time() + 0.5
+        start = self.start = self.loop.time() + 0.5
         tasks = []
         for offset, action, phone in events:
             at = start + offset
@@ -368,9 +371,26 @@ class Rung:
         print(f"  load average (1 min): {self.load[0]:.2f} before, {self.load[1]:.2f} after "
               f"({os.cpu_count()} cores)", file=out)
         if verbose:
+            self.timeline(out)
             for record in {r.status: r for r in self.records if not r.ok and r.detail}.values():
                 text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", record.detail))
                 print(f"  a {record.kind} answered {record.status}: {text[:400]}", file=out)
+
+
+    def timeline(self, out, slices: int = 9) -> None:
+        """The tables' own requests per slice of the run (by their scheduled time), with the
+        sheets asked in it: whether the misses come with the sheets or all along."""
+        width = self.seconds / slices
+        print("  timeline (tables' own requests by scheduled time):", file=out)
+        for number in range(slices):
+            low, high = number * width, (number + 1) * width
+            inside = [r for r in self.records if low <= r.at < high]
+            times = [r.ms for r in inside if r.kind in TABLE_KINDS]
+            sheets = sum(r.kind == "sheet" for r in inside)
+            print(f"    {low:5.1f}-{high:5.1f} s: {len(times):>6} requests, p50 "
+                  f"{percentile(times, .5):7.1f} ms, p99 {percentile(times, .99):7.1f} ms, "
+                  f"over 100 ms {sum(t >= LIMIT_MS for t in times):>5}"
+                  + (f"; {sheets} sheets asked" if sheets else ""), file=out)
 
 
 def diff(after: dict, before: dict) -> dict:
@@ -471,7 +491,8 @@ def main() -> None:
     parser.add_argument("--outside-group", action="store_true", help="the tables' games are in no group")
     parser.add_argument("--all-rungs", action="store_true", help="go on after a failing rung")
     parser.add_argument("--seed", type=int, default=31)
-    parser.add_argument("--verbose", action="store_true", help="show what the failed requests got")
+    parser.add_argument("--verbose", action="store_true",
+                        help="show what the failed requests got, and the latencies along the run")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--ref", help="measure this git revision (exported with git archive)")
     where.add_argument("--app-dir", type=Path, default=ROOT, help="measure this checkout (default: this one)")
