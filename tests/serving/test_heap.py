@@ -19,6 +19,18 @@ def test_the_loaded_app_is_frozen_out_of_full_collections(tmp_path):
         gc.unfreeze()
 
 
+def test_a_serving_process_collects_less_often():
+    before = gc.get_threshold()
+    try:
+        heap.settle()
+        young, middle, old = gc.get_threshold()
+        assert (young, middle, old) == heap.THRESHOLDS
+        assert young > before[0] and old > before[2]
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
+
+
 def test_the_table_server_settles_its_heap(monkeypatch, tmp_path):
     import scorer
     from scorer.serving import serve
