@@ -207,15 +207,14 @@ def test_flask_report_writes_the_pdf(client, app, group_with_games, tmp_path):
     assert runner.invoke(args=["report", "nope", "--output", str(target)]).exit_code != 0
 
 
-def test_the_pad_reads_only_its_groups_name(client, app, group_with_games):
-    """The pad page shows the group's link and name: it reads neither the group's revision sums
-    (each a sum over all the group's games) nor any other group row (issue 31). Every
-    statement the database is sent is seen (SQLite's trace of each new connection)."""
+def sqlite_statements(app, action):
+    """``action()``'s answer and every statement SQLite was sent meanwhile, lowercased (the
+    trace of each new connection: the engine's pool is emptied first); skipped on another
+    database."""
     from sqlalchemy import event
 
     from scorer.storage.connect import get_engine
 
-    group_id, games = group_with_games
     seen: list[str] = []
 
     def trace(dbapi_connection, _record):
@@ -228,10 +227,18 @@ def test_the_pad_reads_only_its_groups_name(client, app, group_with_games):
     engine.dispose()  # every connection from now on is new, and traced
     event.listen(engine, "connect", trace)
     try:
-        pad = client.get(f"/games/{games[0]}").get_data(as_text=True)
+        return action(), seen
     finally:
         event.remove(engine, "connect", trace)
         engine.dispose()
+
+
+def test_the_pad_reads_only_its_groups_name(client, app, group_with_games):
+    """The pad page shows the group's link and name: it reads neither the group's revision sums
+    (each a sum over all the group's games) nor any other group row (issue 31). Every
+    statement the database is sent is seen (SQLite's trace of each new connection)."""
+    group_id, games = group_with_games
+    pad, seen = sqlite_statements(app, lambda: client.get(f"/games/{games[0]}").get_data(as_text=True))
     assert f'<a href="/groups/{group_id}">Thursday</a>' in pad
     assert [statement for statement in seen if "game_group" in statement]
     assert not [statement for statement in seen if "sum(" in statement]
@@ -240,29 +247,10 @@ def test_the_pad_reads_only_its_groups_name(client, app, group_with_games):
 def test_the_pad_offers_the_owners_groups_without_their_sums(client, app):
     """The owner's pad of a game in no group offers the groups this browser knows by id and
     name: no group's revision sums are read (issue 31)."""
-    from sqlalchemy import event
-
-    from scorer.storage.connect import get_engine
-
     club, other = new_group(client, "Club <b>"), new_group(client, "Other")
     answer = client.post("/games/new", data=new_game_form(["Ada", "Bo", "Cy"]))
     game_id = re.search(r"/games/([^/]+)/", answer.headers["Location"]).group(1)
-    seen: list[str] = []
-
-    def trace(dbapi_connection, _record):
-        dbapi_connection.set_trace_callback(lambda statement: seen.append(statement.lower()))
-
-    with app.app_context():
-        engine = get_engine()
-    if engine.dialect.name != "sqlite":
-        pytest.skip("the statements are traced through SQLite")
-    engine.dispose()
-    event.listen(engine, "connect", trace)
-    try:
-        pad = client.get(f"/games/{game_id}").get_data(as_text=True)
-    finally:
-        event.remove(engine, "connect", trace)
-        engine.dispose()
+    pad, seen = sqlite_statements(app, lambda: client.get(f"/games/{game_id}").get_data(as_text=True))
     offered = re.findall(r'<option value="([^"]+)">([^<]*)</option>', pad)
     assert sorted(offered) == sorted([(club, "Club &lt;b&gt;"), (other, "Other")])
     assert [statement for statement in seen if "game_group" in statement]
