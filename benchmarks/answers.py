@@ -214,23 +214,14 @@ def measure(root: Path, games: int, runs: int) -> dict[str, float]:
 
 
 def measure_commit(commit: str, games: int, runs: int) -> dict[str, float]:
-    with tempfile.TemporaryDirectory() as folder:
-        tree = Path(folder) / "tree"
-        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), commit], cwd=ROOT,
-                       check=True)
-        try:
-            subprocess.run([sys.executable, "-m", "babel.messages.frontend", "compile", "-q", "-d",
-                            str(tree / "translations")], check=False, capture_output=True)
-            subprocess.run([str(Path(sys.executable).parent / "pybabel"), "compile", "-d",
-                            str(tree / "translations")], check=False, capture_output=True)
-            output = subprocess.run(
-                [sys.executable, str(ROOT / "benchmarks" / "answers.py"), "--games", str(games),
-                 "--runs", str(runs), "--json", "--root", str(tree)],
-                check=True, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": ""})
-            return json.loads(output.stdout.strip().splitlines()[-1])
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
-                           check=False)
+    from trees import worktree  # beside this script (tests import this module for its forms)
+
+    with worktree(commit) as tree:
+        output = subprocess.run(
+            [sys.executable, str(ROOT / "benchmarks" / "answers.py"), "--games", str(games),
+             "--runs", str(runs), "--json", "--root", str(tree)],
+            check=True, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": ""})
+        return json.loads(output.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:

@@ -35,6 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from trees import worktree
+
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Ada", "Bram", "Chloé", "Dirk", "Ewa", "Femke", "Gosia", "Hugo", "Iza", "Jan", "Kasia",
          "Lotte", "Marek", "Noor", "Ola", "Piet", "Róża", "Sem", "Tomek", "Ula"]
@@ -181,23 +183,14 @@ def lowest(found: list[dict[str, float]]) -> dict[str, float]:
 
 def measure_both(commit: str, arguments) -> tuple[dict[str, float], dict[str, float]]:
     """This checkout and ``commit``, alternating, each its lowest medians."""
-    with tempfile.TemporaryDirectory() as folder:
-        tree = Path(folder) / "tree"
-        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), commit], cwd=ROOT,
-                       check=True)
-        try:
-            subprocess.run([str(Path(sys.executable).parent / "pybabel"), "compile", "-d",
-                            str(tree / "translations")], check=False, capture_output=True)
-            if arguments.instructions:
-                return count_instructions(ROOT, arguments), count_instructions(tree, arguments)
-            now, before = [], []
-            for _ in range(arguments.rounds):
-                now.append(measure_tree(ROOT, arguments))
-                before.append(measure_tree(tree, arguments))
-            return lowest(now), lowest(before)
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
-                           check=False)
+    with worktree(commit) as tree:
+        if arguments.instructions:
+            return count_instructions(ROOT, arguments), count_instructions(tree, arguments)
+        now, before = [], []
+        for _ in range(arguments.rounds):
+            now.append(measure_tree(ROOT, arguments))
+            before.append(measure_tree(tree, arguments))
+        return lowest(now), lowest(before)
 
 
 def main() -> None:

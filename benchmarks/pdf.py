@@ -27,9 +27,11 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
+
+from trees import worktree
 
 ROOT = Path(__file__).resolve().parent.parent
 REPORT_HTML = ROOT / "tests" / "data" / "pdf_look_report.html.gz"
@@ -124,29 +126,20 @@ def ask(process: subprocess.Popen, what: str) -> dict:
 
 def cpu(args) -> None:
     trees = {"now": ROOT}
-    with tempfile.TemporaryDirectory() as folder:
+    with ExitStack() as checkouts:
         if args.before:
-            tree = trees[f"before ({args.before})"] = Path(folder) / "before"
-            subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), args.before],
-                           cwd=ROOT, check=True)
-            subprocess.run([str(Path(sys.executable).parent / "pybabel"), "compile", "-d",
-                            str(tree / "translations")], check=False, capture_output=True)
-        try:
-            drawers = {name: start_drawer(tree, args.lang, args.in_process) for name, tree in trees.items()}
-            found = {(name, what): [] for name in trees for what in ("sheet", "report")}
-            for run in range(args.runs + 2):  # two warm-up turns: the child, fonts, caches
-                for what in ("sheet", "report"):
-                    for name, process in drawers.items():
-                        answer = ask(process, what)
-                        if run >= 2:
-                            found[name, what].append(answer)
-            for process in drawers.values():
-                process.stdin.close()
-                process.wait()
-        finally:
-            if args.before:
-                subprocess.run(["git", "worktree", "remove", "--force", str(trees[next(
-                    name for name in trees if name != "now")])], cwd=ROOT, check=False)
+            trees[f"before ({args.before})"] = checkouts.enter_context(worktree(args.before))
+        drawers = {name: start_drawer(tree, args.lang, args.in_process) for name, tree in trees.items()}
+        found = {(name, what): [] for name in trees for what in ("sheet", "report")}
+        for run in range(args.runs + 2):  # two warm-up turns: the child, fonts, caches
+            for what in ("sheet", "report"):
+                for name, process in drawers.items():
+                    answer = ask(process, what)
+                    if run >= 2:
+                        found[name, what].append(answer)
+        for process in drawers.values():
+            process.stdin.close()
+            process.wait()
     print(f"CPU per PDF, ms, median of {args.runs} taken by turns (lang={args.lang}; load "
           f"average {' '.join(f'{load:.2f}' for load in os.getloadavg())}): the template in the "
           f"process, the drawing in its render child (/proc, {1000 / os.sysconf('SC_CLK_TCK'):.0f}"
