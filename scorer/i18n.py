@@ -43,6 +43,7 @@ from werkzeug.http import parse_accept_header
 
 from .engine.messages import minus
 from .safety.headers import cookie_flags, mark_language_dependent
+from .safety.kept import Kept
 from .safety.redirects import local_target
 
 LANGUAGE_COOKIE = "lang"
@@ -163,10 +164,9 @@ def set_language(code: str):
     return response
 
 
-#: (catalog, msgid) -> the message as the templates' ``_`` gives it with no values (markup)
-_PLAIN: dict[tuple, Markup] = {}
-#: the most messages kept (every msgid of every catalog fits many times over)
-PLAIN_SIZE = 8192
+#: (catalog, msgid) -> the message as the templates' ``_`` gives it with no values (markup); 8192
+#: holds every msgid of every catalog many times over
+_PLAIN: Kept[Markup] = Kept(8192)
 
 
 @pass_eval_context
@@ -180,13 +180,7 @@ def template_gettext(eval_ctx, string: str, /, **variables):
         return catalog.ugettext(string) % variables
     if variables:
         return Markup(catalog.ugettext(string)) % variables
-    key = (catalog, string)
-    found = _PLAIN.get(key)
-    if found is None:
-        if len(_PLAIN) >= PLAIN_SIZE:
-            _PLAIN.clear()
-        found = _PLAIN[key] = Markup(catalog.ugettext(string)) % {}
-    return found
+    return _PLAIN.get_or_make((catalog, string), lambda: Markup(catalog.ugettext(string)) % {})
 
 
 #: where an app keeps the switcher's addresses without their query, per script root and code

@@ -1,4 +1,5 @@
-"""A small store of answers that never go stale, shared by a worker's threads.
+"""A small store of answers that never go stale, shared by a worker's threads: verified
+cookies (:mod:`.signed_cookies`, :mod:`.sessions`), a catalog's plain messages, drawn options.
 
 A table's phones send the same cookies every two seconds, and checking their signatures again
 and again was a visible share of the server's time (issue 31). What a signed value reads as

@@ -15,6 +15,8 @@ from markupsafe import Markup, escape
 from wtforms.widgets import Input, Select
 from wtforms.widgets import core as widgets
 
+from ..safety.kept import Kept
+
 _STOCK_PARAMS = widgets.html_params
 _STOCK_OPTION = Select.render_option.__func__
 
@@ -69,8 +71,7 @@ def _select(widget: Select, field, **kwargs) -> Markup:
 #: (value, label, selected) -> an option as :func:`_option` draws it, for plain text values and
 #: labels without attributes of their own (the city page's wonders and sides, every page and
 #: save: the same few dozen options drawn again each time)
-_OPTIONS: dict[tuple[str, str, bool], str] = {}
-OPTIONS_SIZE = 4096
+_OPTIONS: Kept[str] = Kept(4096)
 
 
 def _option(choice) -> str:
@@ -78,13 +79,8 @@ def _option(choice) -> str:
     text drawn once (:data:`_OPTIONS`)."""
     value, label = choice.value, choice.label
     if type(value) is str and type(label) is str and not choice.render_kw:
-        key = (value, label, bool(choice.selected))
-        found = _OPTIONS.get(key)
-        if found is None:
-            if len(_OPTIONS) >= OPTIONS_SIZE:
-                _OPTIONS.clear()
-            found = _OPTIONS[key] = _drawn_option(choice)
-        return found
+        return _OPTIONS.get_or_make((value, label, bool(choice.selected)),
+                                    lambda: _drawn_option(choice))
     return _drawn_option(choice)
 
 
