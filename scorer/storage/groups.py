@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Row, delete, exc, func, insert, select, update
+from sqlalchemy import Connection, Row, delete, exc, insert, select, update
 
 from . import driver, results
 from .connect import get_engine
@@ -91,11 +91,32 @@ def replace_group(public_id: str, name: str, owner_token_hash: str | None) -> bo
     return _announced(public_id, changed)
 
 
+#: :func:`load_group`'s statement: the columns of :data:`_COLUMNS`, the revisions summed as
+#: :mod:`.revisions` sums them (through the driver, as a save's reads: :mod:`.driver`)
+_READ_GROUP = (
+    "SELECT id, public_id, name, owner_token_hash, created_at, updated_at, "
+    "revision + (SELECT coalesce(sum(game.revision), 0) FROM game "
+    "WHERE game.group_id = game_group.id), "
+    "results_revision + (SELECT coalesce(sum(game.results_revision), 0) FROM game "
+    "WHERE game.group_id = game_group.id) "
+    "FROM game_group WHERE public_id = ?")
+
+
 def load_group(public_id: str) -> Group | None:
-    with reader(get_engine()).connect() as connection:
-        row = connection.execute(
-            select(*_COLUMNS).where(game_group.c.public_id == public_id)).first()
-    return _group(row) if row is not None else None
+    """The group and its revisions, one row read through the driver's cursor: every ask of a
+    group's page (and of its report, CSV and statistics) reads it first, and through
+    SQLAlchemy Core building the statement and processing its row cost more than the read."""
+    with reader(get_engine()).connect() as connection, driver.cursor(connection) as cursor:
+        cursor.execute(driver.sql(_READ_GROUP, connection), (public_id,))
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        pk, found_id, name, owner, created_at, updated_at, revision, results_revision = row
+        moment = game_group.c.created_at.type.process_result_value
+        return Group(pk=pk, id=found_id, name=name, owner_token_hash=owner,
+                     created_at=moment(created_at, connection.dialect),
+                     updated_at=moment(updated_at, connection.dialect), revision=int(revision),
+                     results_revision=int(results_revision))
 
 
 def load_group_by_pk(pk: int) -> Group | None:
@@ -239,15 +260,23 @@ def group_game_ids(group_pk: int) -> list[str]:
             .order_by(game.c.created_at.desc(), game.c.id.desc())).scalars())
 
 
+#: :func:`group_game_stamps`' statements
+_LATEST_STAMPS = ("SELECT public_id, revision, updated_at FROM game WHERE group_id = ? "
+                  "ORDER BY created_at DESC, id DESC LIMIT ?")
+_GAME_COUNT = "SELECT count(*) FROM game WHERE group_id = ?"
+
+
 def group_game_stamps(group_pk: int, limit: int) -> tuple[list[tuple[str, int, datetime]], int]:
     """The group's ``limit`` latest games as ``(public id, revision, updated_at)``, the most
     recently created first, and how many games it has: what tells whether a game's line on the
     group's page is still right, read without the documents."""
-    with reader(get_engine()).connect() as connection:
-        latest = [tuple(row) for row in connection.execute(
-            select(game.c.public_id, game.c.revision, game.c.updated_at)
-            .where(game.c.group_id == group_pk)
-            .order_by(game.c.created_at.desc(), game.c.id.desc()).limit(limit))]
-        count = connection.execute(select(func.count()).select_from(game)
-                                   .where(game.c.group_id == group_pk)).scalar()
+    with reader(get_engine()).connect() as connection, driver.cursor(connection) as cursor:
+        # through the driver (:mod:`.driver`): every group page after a save reads them
+        cursor.execute(driver.sql(_LATEST_STAMPS, connection), (group_pk, limit))
+        moment = game.c.updated_at.type.process_result_value
+        latest = [(public_id, revision, moment(updated_at, connection.dialect))
+                  for public_id, revision, updated_at in cursor.fetchall()]
+        cursor.execute(driver.sql(_GAME_COUNT, connection), (group_pk,))
+        count = cursor.fetchone()[0]
     return latest, count
+
