@@ -24,7 +24,6 @@ from flask import (
 from flask_babel import get_locale, get_timezone
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import HiddenField, StringField
 
@@ -38,6 +37,7 @@ from ..safety.public_address import external_url
 from .editions import expansion_label
 from .expired_forms import shows_expired_buttons, shows_expired_forms
 from .figures import list_moments
+from .figures_html import figures_html
 from .group_cache import (
     MISSING,
     charts_of,
@@ -52,6 +52,7 @@ from .group_labels import row_label, row_typed, wonder_side_label
 from .invite import qr_svg, table_url
 from .labels import played_with
 from .ownership import confirm_claim
+from .page_form import PageForm
 from .problems import ErrorMap
 
 bp = Blueprint("groups", __name__)
@@ -73,17 +74,17 @@ def forbidden(_error):
     return render_template("error.html", code=403, message=message), 403
 
 
-class NameForm(FlaskForm):
+class NameForm(PageForm):
     name = StringField(_l("Name of the group"))
 
 
-class MergeForm(FlaskForm):
+class MergeForm(PageForm):
     source = StringField(_l("This player"))
     target = StringField(_l("is the same player as"))
     name = StringField(_l("Show them as (optional)"))
 
 
-class GameForm(FlaskForm):
+class GameForm(PageForm):
     game = HiddenField()
 
 
@@ -119,7 +120,7 @@ def kept_player_url(_app, _script_root: str, group_id: str, name: str, query: tu
     return url_for("group_players.page", group_id=group_id, name=name, **dict(query))
 
 
-class UndoMergeForm(FlaskForm):
+class UndoMergeForm(PageForm):
     source = HiddenField()
 
 
@@ -234,11 +235,10 @@ def figures_part(group, filters, figures: dict, sort: str) -> Markup:
     the figures hold and nothing of the browser's."""
     def draw() -> Markup:
         charts = charts_of(group, filters, figures)
-        return Markup(render_template(
-            "_group_figures.html", group=group, figures=figures, filters=filters, sort=sort,
-            leaderboard=sorted_players(figures["players"], sort), charts=charts,
-            moments={key: list_moments(figures[key]) for key in ("best_totals", "closest_games")},
-            page_query=page_query(filters)))
+        return figures_html(
+            group, figures, filters, sort, sorted_players(figures["players"], sort), charts,
+            {key: list_moments(figures[key]) for key in ("best_totals", "closest_games")},
+            page_query(filters), player_url)
 
     return drawn(group, ("page", filters_key(filters), sort, request.script_root), draw)
 
@@ -273,13 +273,27 @@ def game_lines(group, stamps: list[tuple], manage: bool) -> list[Markup]:
         item = current_app.jinja_env.get_template("_group_game.html").module.game_item
         shown = shown_lines()
         zone = str(get_timezone())
-        for saved in storage.list_games(missing):
+        for saved in loaded(missing):
             found[saved.id] = shown.get_or_make(
                 saved.id, (line_shows(saved), zone, *shared),
                 lambda saved=saved: Markup(item(group, saved)))
             # kept by what was loaded: a save made since the stamps were read is the newer
             kept.put(saved.id, saved.revision, (saved.updated_at, *shared), found[saved.id])
     return [found[game_id] for game_id, *_stamp in stamps if found[game_id] is not MISSING]
+
+
+#: up to this many games whose lines are drawn again are read one by one (through the
+#: driver, as a pad reads its game: :func:`scorer.storage.load_game`), more in one query
+LOADED_ONE_BY_ONE = 3
+
+
+def loaded(game_ids: list[str]) -> list:
+    """The saved games of ``game_ids`` that exist: after a save the page reads one or two
+    (the games saved since it was last drawn), each read as a pad reads it, which costs a
+    fraction of SQLAlchemy Core's query of every column."""
+    if len(game_ids) > LOADED_ONE_BY_ONE:
+        return storage.list_games(game_ids)
+    return [saved for saved in map(storage.load_game, game_ids) if saved is not None]
 
 
 def line_shows(saved) -> tuple:
@@ -386,7 +400,7 @@ def remove_game(group_id: str, game_id: str):
     saved = storage.load_game(game_id) if access.GAME_ID.fullmatch(game_id) else None
     if saved is None or saved.group_pk != group.pk:
         abort(404)
-    form = FlaskForm()
+    form = PageForm()
     if form.validate_on_submit():
         service.remove_game(group, game_id)
         flash(_("The game was taken out of the group; the game itself is kept."))
@@ -416,7 +430,7 @@ def rename(group_id: str):
 @shows_expired_buttons
 def delete(group_id: str):
     group = owned_group(group_id)
-    form = FlaskForm()
+    form = PageForm()
     if form.validate_on_submit():
         service.delete(group)
         remembered.forget(group.id)

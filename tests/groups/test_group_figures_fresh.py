@@ -232,3 +232,34 @@ def test_a_group_given_a_deleted_groups_pk_is_rated_from_its_own_games(app, clie
     answer = client.get(f"/api/v1/groups/{second.id}/stats")
     assert answer.status_code == 200
     assert sorted(player["name"] for player in answer.json["players"]) == ["Xu", "Yan", "Zoe"]
+
+
+def test_lines_read_one_by_one_or_in_one_query_show_the_same_games(app, client, monkeypatch):
+    """A page that draws more lines than :data:`LOADED_ONE_BY_ONE` reads their games in one
+    query, fewer one by one (as a pad reads its game): either way every line is there, and a
+    game renamed since shows its new title, a game deleted since none."""
+    from scorer.web import groups as group_views
+    from tests.groups.test_group_pages import new_group, post_game
+
+    group_id = new_group(client)
+    rng = random.Random(5)
+    games = [post_game(client, group_id, rng) for _ in range(group_views.LOADED_ONE_BY_ONE + 2)]
+    reads = {"one": 0, "all": 0}
+    for name, function in (("one", "load_game"), ("all", "list_games")):
+        original = getattr(storage, function)
+        monkeypatch.setattr(storage, function, lambda *args, name=name, original=original:
+                            reads.__setitem__(name, reads[name] + 1) or original(*args))
+    page = client.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert reads == {"one": 0, "all": 1} and page.count("game-link") == len(games)
+    with app.app_context():
+        storage.modify_game(games[0], lambda document: document, title="Renamed")
+        storage.delete_game(games[1])
+    page = client.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert reads == {"one": 1, "all": 1}  # the game renamed; the one deleted is not listed
+    assert page.count("game-link") == len(games) - 1 and "Renamed" in page
+    fresh = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE": app.config["DATABASE"]})
+    try:  # an app with nothing kept draws the same lines
+        answer = fresh.test_client().get(f"/groups/{group_id}").get_data(as_text=True)
+        assert game_links(answer) == game_links(page)
+    finally:
+        dispose(fresh)
