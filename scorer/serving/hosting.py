@@ -47,12 +47,17 @@ def _start_timer() -> None:
 
 
 def _log_request(response):
+    """The request's line, made as ``request_log.info`` makes it but without the caller's file
+    and line (``Logger.findCaller`` walks the stack on every call: a tenth of a polled pad's
+    answer, issue 31); they would always name this function anyway."""
     started = g.pop("request_started", None)
-    if started is not None:
+    if started is not None and request_log.isEnabledFor(logging.INFO):
         rule = request.url_rule.rule if request.url_rule else "(no route)"
-        request_log.info("%s %s %s %s %d %.1fms", request.remote_addr or "-", request.method,
-                         rule, response.status_code, response.calculate_content_length() or 0,
-                         (time.perf_counter() - started) * 1000)
+        request_log.handle(request_log.makeRecord(
+            request_log.name, logging.INFO, __file__, 0, "%s %s %s %s %d %.1fms",
+            (request.remote_addr or "-", request.method, rule, response.status_code,
+             response.calculate_content_length() or 0, (time.perf_counter() - started) * 1000),
+            None, "_log_request"))
     return response
 
 
