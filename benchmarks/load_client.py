@@ -1,28 +1,53 @@
-"""A cheap HTTP client for load generators: raw asyncio streams, one connection per request.
+"""A cheap HTTP client for load generators: one connection per request, driven by the event
+loop's file callbacks.
 
 The capacity benchmark simulates hundreds of phones from one process on the machine that serves
-them, so its own CPU must stay small: no HTTP library, no TLS, no HTML parser. gunicorn's sync
-workers close every connection after one answer anyway, so a request is: connect, write the
-request, read to the end, split head from body. Each phone keeps its cookies in a :class:`Jar`
-(the session with its CSRF token, the ``seats`` cookie a save sets), and the city form is read
-from the page with a few regular expressions (:func:`form_fields`).
+them, so its own CPU must stay small: no HTTP library, no TLS, no HTML parser, and none of
+asyncio's streams or transports either (a request through ``asyncio.open_connection`` took four
+turns of the loop and some fifty Python calls before the first byte was read). gunicorn's
+workers close every connection after one answer (the request says ``Connection: close``), so a
+request is: a non-blocking socket connected (on 127.0.0.1 the handshake is done before
+``connect`` returns), the request sent at once (or when the socket becomes writable, if the
+server's listen backlog was full), the answer read until the server closes, and head split from
+body. The headers are parsed only when asked for (:meth:`Answer.header`); a phone's cookies
+(:class:`Jar`: the session with its CSRF token, the ``seats`` cookie a save sets) are taken from
+the ``Set-Cookie`` lines alone, and the city form is read from the page's bytes with a few
+regular expressions, within the form only (:func:`form_fields`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import html
 import json as jsonlib
+import os
 import re
-from dataclasses import dataclass, field
+import select
+import socket
 from urllib.parse import urlencode, urlsplit
 
+#: what one ``recv`` may read: a city page (about 60 kB with its headers) in one call
+READ_SIZE = 256 * 1024
 
-@dataclass
+
 class Answer:
-    status: int
-    headers: dict[str, list[str]]
-    body: bytes
+    """An answer: its status, the head's bytes (the headers parsed on first use) and the body."""
+
+    __slots__ = ("status", "head", "body", "_headers")
+
+    def __init__(self, status: int, head: bytes, body: bytes) -> None:
+        self.status, self.head, self.body, self._headers = status, head, body, None
+
+    @property
+    def headers(self) -> dict[str, list[str]]:
+        """Header name (lower case) -> its values, in order."""
+        if self._headers is None:
+            self._headers = {}
+            for line in self.head.decode("latin-1").split("\r\n")[1:]:
+                name, _, value = line.partition(":")
+                self._headers.setdefault(name.strip().lower(), []).append(value.strip())
+        return self._headers
 
     def header(self, name: str) -> str | None:
         values = self.headers.get(name.lower())
@@ -32,16 +57,23 @@ class Answer:
         return jsonlib.loads(self.body)
 
 
-@dataclass
 class Jar:
     """A browser's cookies for one host: name -> value (paths and expiry beyond deletion ignored)."""
 
-    cookies: dict[str, str] = field(default_factory=dict)
+    __slots__ = ("cookies", "_header")
+
+    def __init__(self, cookies: dict[str, str] | None = None) -> None:
+        self.cookies: dict[str, str] = dict(cookies or {})
+        self._header: str | None = None
 
     def header(self) -> str | None:
-        return "; ".join(f"{k}={v}" for k, v in self.cookies.items()) or None
+        if self._header is None:
+            self._header = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        return self._header or None
 
     def take(self, answer: Answer) -> None:
+        if b"set-cookie:" not in answer.head.lower():
+            return
         for line in answer.headers.get("set-cookie", []):
             first, _, rest = line.partition(";")
             name, _, value = first.strip().partition("=")
@@ -50,6 +82,7 @@ class Jar:
                 self.cookies.pop(name, None)
             else:
                 self.cookies[name] = value
+        self._header = None
 
 
 def _dechunk(body: bytes) -> bytes:
@@ -64,16 +97,215 @@ def _dechunk(body: bytes) -> bytes:
 
 
 def parse(raw: bytes) -> Answer:
-    head, _, body = raw.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    status = int(lines[0].split(" ", 2)[1])
-    headers: dict[str, list[str]] = {}
-    for line in lines[1:]:
-        name, _, value = line.partition(":")
-        headers.setdefault(name.strip().lower(), []).append(value.strip())
-    if "chunked" in (headers.get("transfer-encoding") or [""])[0].lower():
-        body = _dechunk(body)
-    return Answer(status, headers, body)
+    end = raw.find(b"\r\n\r\n")
+    head, body = (raw, b"") if end < 0 else (raw[:end], raw[end + 4:])
+    first = head.find(b"\r\n")
+    status = int((head if first < 0 else head[:first]).split(b" ", 2)[1])
+    answer = Answer(status, head, body)
+    if b"chunked" in head.lower() and "chunked" in (answer.header("transfer-encoding") or "").lower():
+        answer.body = _dechunk(body)
+    return answer
+
+
+#: seconds between two looks for requests past their deadline (an answer that comes after its
+#: deadline is a timeout however soon it is read; this only bounds how late a request that never
+#: ends is given up)
+SWEEP_EVERY = 0.25
+
+
+class _Poller:
+    """The client's sockets in an epoll of their own, which the running loop watches as one
+    file: a socket is added with one C call and leaves the epoll when it is closed, where the
+    loop's ``add_reader``/``remove_reader`` made a handle, a selector key and a lookup each."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop, self.epoll = loop, select.epoll()
+        self.exchanges: dict[int, _Exchange] = {}
+        self.closing: list[socket.socket] = []  # answered, waiting to be closed
+        self.sweeping: asyncio.TimerHandle | None = None
+        loop.add_reader(self.epoll.fileno(), self.ready)
+
+    def ready(self) -> None:
+        exchanges = self.exchanges
+        for fd, _events in self.epoll.poll(0):
+            exchange = exchanges.get(fd)
+            if exchange is not None:
+                exchange.ready()
+
+    def sweep(self) -> None:
+        now = self.loop.time()
+        for exchange in [e for e in self.exchanges.values() if e.deadline is not None and e.deadline <= now]:
+            exchange.fail(TimeoutError())
+        self.close_set_aside()
+        self.sweeping = None
+        if self.exchanges:
+            self.sweeping = self.loop.call_later(SWEEP_EVERY, self.sweep)
+
+    def look_again(self) -> None:
+        """The sweep set, if it is not: for the deadlines and the sockets set aside."""
+        if self.sweeping is None:
+            self.sweeping = self.loop.call_later(SWEEP_EVERY, self.sweep)
+
+    def close_set_aside(self) -> None:
+        for sock in self.closing:
+            sock.close()
+        self.closing.clear()
+
+    def close(self) -> None:
+        for exchange in list(self.exchanges.values()):
+            exchange.fail(ConnectionAbortedError("the client was closed"))
+        self.close_set_aside()
+        if self.sweeping is not None:
+            self.sweeping.cancel()
+        if not self.loop.is_closed():
+            self.loop.remove_reader(self.epoll.fileno())
+        self.epoll.close()
+
+
+#: each event once, then the socket is not watched until asked again (no call to stop watching
+#: it when the answer is whole, no wake for the server's close that follows)
+READABLE = select.EPOLLIN | select.EPOLLONESHOT
+WRITABLE = select.EPOLLOUT | select.EPOLLONESHOT
+CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d+)", re.I)
+
+
+def whole_length(chunks: list[bytes]) -> int | None:
+    """How many bytes the answer begun in ``chunks`` has: None while its head is not all
+    there, -1 when only the server's close tells (no ``Content-Length``: chunked, say)."""
+    raw = chunks[0] if len(chunks) == 1 else b"".join(chunks)
+    end = raw.find(b"\r\n\r\n")
+    if end < 0:
+        return None
+    status = raw[9:12]
+    if status in (b"304", b"204") or status[:1] == b"1":
+        return end + 4
+    length = CONTENT_LENGTH.search(raw, 0, end)
+    return end + 4 + int(length.group(1)) if length else -1
+
+
+class _Exchange:
+    """One request on its own connection: sent, read until the server closes, closed; then
+    ``done(answer, None)``, or ``done(None, error)`` (an ``OSError``; a ``TimeoutError`` when the
+    whole answer was not there by ``deadline``), called once."""
+
+    __slots__ = ("poller", "sock", "fd", "data", "chunks", "done", "deadline", "jar", "received", "expected")
+
+    def __init__(self, poller: _Poller, address: tuple[str, int], data: bytes, done, deadline: float | None,
+                 jar: Jar | None) -> None:
+        self.poller, self.data, self.chunks, self.done, self.deadline, self.jar = (
+            poller, data, [], done, deadline, jar)
+        self.sock, self.received, self.expected = None, 0, None
+        if poller.closing:
+            poller.close_set_aside()
+        try:
+            self.sock = sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.setblocking(False)
+            code = sock.connect_ex(address)
+        except OSError as error:
+            self.fail(error)
+            return
+        self.fd = sock.fileno()
+        if code not in (0, errno.EINPROGRESS):
+            self.fail(OSError(code, f"connect: {os.strerror(code)}"))
+            return
+        poller.exchanges[self.fd] = self
+        if poller.sweeping is None:
+            poller.look_again()
+        self.send(True)
+
+    def send(self, new: bool) -> None:
+        """The request sent at once (on 127.0.0.1 the connection is made before ``connect``
+        returns); when the server's backlog was full, once the socket can be written."""
+        try:
+            sent = self.sock.send(self.data)
+        except (BlockingIOError, InterruptedError):
+            sent = 0
+        except OSError as error:
+            self.fail(error)
+            return
+        if sent < len(self.data):
+            self.data = self.data[sent:]
+            events = WRITABLE
+        else:
+            self.data, events = None, READABLE
+        if new:
+            self.poller.epoll.register(self.fd, events)
+        else:
+            self.poller.epoll.modify(self.fd, events)
+
+    def ready(self) -> None:
+        if self.data is None:
+            self.readable()
+            return
+        code = self.sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+        if code:
+            self.fail(OSError(code, f"connect: {os.strerror(code)}"))
+        else:
+            self.send(False)
+
+    def readable(self) -> None:
+        """What came read; the answer taken when the server has closed, or as soon as it is
+        whole (its ``Content-Length`` of body read, or a 304): gunicorn writes the answer, then
+        closes, and a wake of the loop for that close alone cost as much as the answer's. The
+        socket is then closed with the next request (the server's close has come by then),
+        not at once, which would leave the client the first to close."""
+        recv, chunks = self.sock.recv, self.chunks
+        try:
+            while chunk := recv(READ_SIZE):
+                chunks.append(chunk)
+                self.received += len(chunk)
+                if self.expected is None:
+                    self.expected = whole_length(chunks)
+                if self.expected is not None and 0 <= self.expected <= self.received:
+                    self.set_aside()
+                    break
+            else:
+                self.close()
+        except (BlockingIOError, InterruptedError):
+            self.poller.epoll.modify(self.fd, READABLE)  # one-shot: watched again
+            return
+        except OSError as error:
+            self.fail(error)
+            return
+        if self.deadline is not None and self.poller.loop.time() > self.deadline:
+            self.end(None, TimeoutError())
+        elif not chunks:
+            self.end(None, ConnectionError("the server closed the connection without an answer"))
+        else:
+            try:
+                answer = parse(b"".join(chunks))
+            except ValueError as error:
+                self.end(None, error)
+                return
+            if self.jar is not None:
+                self.jar.take(answer)
+            self.end(answer, None)
+
+    def set_aside(self) -> None:
+        """The socket (which its one-shot event took out of the epoll's watch) closed when the
+        next request starts."""
+        poller = self.poller
+        poller.exchanges.pop(self.fd, None)
+        poller.closing.append(self.sock)
+        if poller.sweeping is None:
+            poller.look_again()
+        self.sock = None
+
+    def close(self) -> None:
+        """The socket closed (which takes it out of the epoll), the request forgotten."""
+        if self.sock is not None:
+            self.poller.exchanges.pop(self.fd, None)
+            self.sock.close()
+            self.sock = self.chunks = None
+
+    def fail(self, error: BaseException) -> None:
+        self.close()
+        self.end(None, error)
+
+    def end(self, answer: Answer | None, error: BaseException | None) -> None:
+        done, self.done = self.done, None
+        if done is not None:
+            done(answer, error)
 
 
 class Client:
@@ -81,35 +313,79 @@ class Client:
 
     def __init__(self, port: int, host: str = "127.0.0.1", language: str = "en") -> None:
         self.port, self.host, self.language = port, host, language
+        self.address = (host, port)
+        self._start = f"Host: {host}:{port}\r\nConnection: close\r\nAccept-Language: {language}\r\n"
+        self._poller: _Poller | None = None
+
+    def request_bytes(self, method: str, path: str, jar: Jar | None = None,
+                      headers: dict[str, str] | None = None, form: list[tuple[str, str]] | None = None,
+                      json=None) -> bytes:
+        """The request as sent: request line, Host, Connection, Accept-Language,
+        Content-Length, then ``headers``, the body's Content-Type and the jar's Cookie."""
+        body, kind = b"", None
+        if form is not None:
+            body, kind = urlencode(form).encode(), "application/x-www-form-urlencoded"
+        elif json is not None:
+            body, kind = jsonlib.dumps(json).encode(), "application/json"
+        cookie = jar.header() if jar is not None else None
+        extra = headers or {}
+        if kind is not None or cookie is not None:
+            extra = dict(extra)
+            if kind is not None:
+                extra["Content-Type"] = kind
+            if cookie is not None:
+                extra["Cookie"] = cookie
+        text = f"{method} {path} HTTP/1.1\r\n{self._start}Content-Length: {len(body)}\r\n"
+        if extra:
+            text += "".join(f"{k}: {v}\r\n" for k, v in extra.items())
+        return (text + "\r\n").encode("latin-1") + body
+
+    def close(self) -> None:
+        """Every request still under way ended, every socket closed."""
+        if self._poller is not None:
+            self._poller.close()
+            self._poller = None
+
+    def poller(self) -> _Poller:
+        loop = asyncio.get_running_loop()
+        if self._poller is None or self._poller.loop is not loop:
+            if self._poller is not None:
+                self._poller.close()
+            self._poller = _Poller(loop)
+        return self._poller
+
+    def start(self, method: str, path: str, done, *, jar: Jar | None = None,
+              headers: dict[str, str] | None = None, form: list[tuple[str, str]] | None = None,
+              json=None, deadline: float | None = None) -> _Exchange:
+        """Starts a request and returns; ``done(answer, error)`` is called when it ends (from
+        the loop, or at once if it fails at once): an :class:`Answer` and None, or None and an
+        ``OSError`` (``TimeoutError``: no whole answer by ``deadline``, in the loop's time).
+        No task and no future: the load generator's live polls are callbacks alone."""
+        data = self.request_bytes(method, path, jar, headers, form, json)
+        return _Exchange(self.poller(), self.address, data, done, deadline, jar)
 
     async def request(self, method: str, path: str, *, jar: Jar | None = None,
                       headers: dict[str, str] | None = None, form: list[tuple[str, str]] | None = None,
-                      json=None) -> Answer:
-        body = b""
-        extra = dict(headers or {})
-        if form is not None:
-            body = urlencode(form).encode()
-            extra["Content-Type"] = "application/x-www-form-urlencoded"
-        elif json is not None:
-            body = jsonlib.dumps(json).encode()
-            extra["Content-Type"] = "application/json"
-        if jar is not None and jar.header():
-            extra["Cookie"] = jar.header()
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Connection: close",
-                 f"Accept-Language: {self.language}", f"Content-Length: {len(body)}",
-                 *(f"{k}: {v}" for k, v in extra.items())]
-        reader, writer = await asyncio.open_connection(self.host, self.port)
+                      json=None, deadline: float | None = None) -> Answer:
+        """:meth:`start` awaited: the answer, or its error raised."""
+        future = asyncio.get_running_loop().create_future()
+
+        def done(answer: Answer | None, error: BaseException | None) -> None:
+            if future.done():  # cancelled
+                return
+            if error is None:
+                future.set_result(answer)
+            else:
+                future.set_exception(error)
+
+        exchange = self.start(method, path, done, jar=jar, headers=headers, form=form, json=json,
+                              deadline=deadline)
         try:
-            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
-            raw = await reader.read()
-        finally:
-            writer.close()
-        if not raw:
-            raise ConnectionError("the server closed the connection without an answer")
-        answer = parse(raw)
-        if jar is not None:
-            jar.take(answer)
-        return answer
+            return await future
+        except asyncio.CancelledError:
+            exchange.done = None
+            exchange.close()
+            raise
 
 
 def path_of(location: str) -> str:
@@ -123,7 +399,10 @@ INPUT = re.compile(r"<input\b([^>]*)>", re.I)
 SELECT = re.compile(r"<select\b([^>]*)>(.*?)</select>", re.I | re.S)
 OPTION = re.compile(r"<option\b([^>]*)>", re.I)
 TEXTAREA = re.compile(r"<textarea\b([^>]*)>(.*?)</textarea>", re.I | re.S)
-FORM = re.compile(r"<form\b[^>]*>(.*?)</form>", re.I | re.S)
+#: a checkbox or radio, which the browser sends only when checked
+UNCHECKABLE = re.compile(r'\btype="(?:checkbox|radio)"', re.I)
+FORM_START = re.compile(r"<form\b", re.I)
+FORM_END = re.compile(r"</form>", re.I)
 
 
 def attributes(text: str) -> dict[str, str | None]:
@@ -131,16 +410,34 @@ def attributes(text: str) -> dict[str, str | None]:
             for name, value in TAG_ATTRIBUTE.findall(text)}
 
 
+def form_of(page: str, marker: str) -> str | None:
+    """The inside of the page's first form that contains ``marker``: where the marker is,
+    between the last ``<form`` before it and the next ``</form>`` (forms do not nest)."""
+    at = page.find(marker)
+    while at >= 0:
+        start = max((m.start() for m in FORM_START.finditer(page, 0, at)), default=-1)
+        end = FORM_END.search(page, at)
+        if start >= 0 and end is not None:
+            opened = page.find(">", start)
+            if FORM_END.search(page, start, at) is None and 0 <= opened < at:
+                return page[opened + 1:end.start()]
+        at = page.find(marker, at + 1)
+    return None
+
+
 def form_fields(page: str, marker: str = 'name="version"') -> list[tuple[str, str]]:
     """What a browser would send from the page's form that contains ``marker`` (without a
     button's name and value): text and hidden inputs, checked boxes and radios, selected options,
     text areas."""
-    form = next((m.group(1) for m in FORM.finditer(page) if marker in m.group(1)), None)
+    form = form_of(page, marker)
     if form is None:
         raise ValueError(f"no form with {marker} on the page")
     fields: list[tuple[str, str]] = []
     for match in INPUT.finditer(form):
-        attrs = attributes(match.group(1))
+        tag = match.group(1)
+        if "checked" not in tag.lower() and UNCHECKABLE.search(tag):
+            continue  # most of a city form: a box or radio not checked, skipped unparsed
+        attrs = attributes(tag)
         name, kind = attrs.get("name"), (attrs.get("type") or "text").lower()
         if not name or kind in ("submit", "button", "image", "reset", "file") or "disabled" in attrs:
             continue
@@ -162,6 +459,13 @@ def form_fields(page: str, marker: str = 'name="version"') -> list[tuple[str, st
 
 
 def hidden_value(page: str, name: str) -> str | None:
-    """The value of the hidden input ``name`` (the CSRF token, the city's version)."""
-    match = re.search(rf'<input\b[^>]*\bname="{re.escape(name)}"[^>]*>', page)
-    return attributes(match.group(0)).get("value") if match else None
+    """The value of the first input named ``name`` (the CSRF token, the city's version): found by
+    its ``name="..."``, the tag around it read."""
+    marker = f'name="{name}"'
+    at = page.find(marker)
+    while at >= 0:
+        start, end = page.rfind("<", 0, at), page.find(">", at)
+        if start >= 0 and end >= 0 and page.startswith("<input", start) and page[start + 6] in " \t\r\n/":
+            return attributes(page[start + 6:end]).get("value")
+        at = page.find(marker, at + 1)
+    return None
