@@ -11,11 +11,14 @@ The collector's thresholds are raised too (:data:`THRESHOLDS`). Python's 700 all
 between young collections suit a short script; a worker's requests allocate and free a page's
 worth of objects each, mostly freed by their reference counts, and the default thresholds
 collected 1,800 to 2,900 times a rung with 15 to 24 full collections of 40 to 90 ms each
-(``benchmarks/capacity.py`` at 75 tables). At 10,000 / 20 / 100 the same rung saw 58 young
-collections and no full one: about 4 CPU-seconds fewer per rung, 1.50 to 1.31 CPU-seconds per
-table-minute (one run each in turn, so the p99s, 549 and 241 ms, are only a direction). Cyclic
-garbage waits longer, in a bounded young generation; a full collection still comes every
-20 x 100 young ones.
+(``benchmarks/capacity.py`` at 75 tables). Raised to 10,000 / 20 / 100 (stop 37), full
+collections stopped, but each young collection then walked 10,000 objects: 5 ms of CPU
+in-process, 17 to 50 ms as served (every thread of the worker waits, and the worker is not
+alone on the cores). At 2,000 / 20 / 100 a young pause is 6.5 to 7.2 ms as served (40 tables,
+two runs each in turn: 35-37 young pauses of 17-50 ms against 222-240 of 6.5-7.2 ms, and 10
+middle ones of 14-25 ms), for about the same time in the collector: a phone's answer waits for
+a short pause more often instead of a long one now and then, which is what its p99 feels. A
+full collection still comes only every 20 x 100 young ones.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from __future__ import annotations
 import gc
 
 #: (young, middle, old) collection thresholds of a serving process
-THRESHOLDS = (10_000, 20, 100)
+THRESHOLDS = (2_000, 20, 100)
 
 
 def settle() -> None:
