@@ -25,19 +25,20 @@ import os
 import re
 import select
 import socket
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import quote_plus, urlsplit
 
 #: what one ``recv`` may read: a city page (about 60 kB with its headers) in one call
 READ_SIZE = 256 * 1024
 
 
 class Answer:
-    """An answer: its status, the head's bytes (the headers parsed on first use) and the body."""
+    """An answer: its status, the head's bytes (a header found in them when asked for: an HTML
+    page's head has some twenty lines, of which the generator reads one or two) and the body."""
 
-    __slots__ = ("status", "head", "body", "_headers")
+    __slots__ = ("status", "head", "body", "_headers", "_lower")
 
     def __init__(self, status: int, head: bytes, body: bytes) -> None:
-        self.status, self.head, self.body, self._headers = status, head, body, None
+        self.status, self.head, self.body, self._headers, self._lower = status, head, body, None, None
 
     @property
     def headers(self) -> dict[str, list[str]]:
@@ -49,8 +50,23 @@ class Answer:
                 self._headers.setdefault(name.strip().lower(), []).append(value.strip())
         return self._headers
 
+    def values(self, name: str) -> list[str]:
+        """The values of the header ``name`` (any case), in order."""
+        if self._headers is not None:
+            return self._headers.get(name.lower(), [])
+        if self._lower is None:
+            self._lower = self.head.lower()
+        key = b"\r\n" + name.lower().encode("latin-1") + b":"
+        found, at = [], self._lower.find(key)
+        while at >= 0:
+            start = at + len(key)
+            end = self.head.find(b"\r\n", start)
+            found.append(self.head[start:end if end >= 0 else len(self.head)].decode("latin-1").strip())
+            at = self._lower.find(key, start)
+        return found
+
     def header(self, name: str) -> str | None:
-        values = self.headers.get(name.lower())
+        values = self.values(name)
         return values[0] if values else None
 
     def json(self):
@@ -72,9 +88,10 @@ class Jar:
         return self._header or None
 
     def take(self, answer: Answer) -> None:
-        if b"set-cookie:" not in answer.head.lower():
+        lines = answer.values("set-cookie")
+        if not lines:
             return
-        for line in answer.headers.get("set-cookie", []):
+        for line in lines:
             first, _, rest = line.partition(";")
             name, _, value = first.strip().partition("=")
             attributes = rest.lower()
@@ -83,6 +100,24 @@ class Jar:
             else:
                 self.cookies[name] = value
         self._header = None
+
+
+#: each field of a form as sent ("name=value", quoted as ``urlencode`` quotes it): a phone's
+#: city form sends the same forty-odd fields at each save, three of them changed
+_FIELDS: dict[tuple[str, str], str] = {}
+
+
+def encode_form(form: list[tuple[str, str]]) -> str:
+    """``urllib.parse.urlencode(form)``, each field quoted once."""
+    pieces = []
+    for field in form:
+        piece = _FIELDS.get(field)
+        if piece is None:
+            if len(_FIELDS) > 100_000:
+                _FIELDS.clear()
+            piece = _FIELDS[field] = quote_plus(str(field[0])) + "=" + quote_plus(str(field[1]))
+        pieces.append(piece)
+    return "&".join(pieces)
 
 
 def _dechunk(body: bytes) -> bytes:
@@ -324,7 +359,7 @@ class Client:
         Content-Length, then ``headers``, the body's Content-Type and the jar's Cookie."""
         body, kind = b"", None
         if form is not None:
-            body, kind = urlencode(form).encode(), "application/x-www-form-urlencoded"
+            body, kind = encode_form(form).encode(), "application/x-www-form-urlencoded"
         elif json is not None:
             body, kind = jsonlib.dumps(json).encode(), "application/json"
         cookie = jar.header() if jar is not None else None
