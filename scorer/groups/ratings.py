@@ -26,7 +26,7 @@ import math
 import threading
 from bisect import bisect_right
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import groupby
@@ -178,7 +178,7 @@ class Fold:
     games: list[Game] = field(default_factory=list)
     checkpoints: list[Ratings] = field(default_factory=lambda: [{}])
     ratings: Ratings = field(default_factory=dict)
-    revision: int | None = None
+    revision: Hashable | None = None
     recent: dict[int, Ratings] = field(default_factory=dict)
 
 
@@ -190,7 +190,8 @@ class Folds:
         self.folds: OrderedDict[object, Fold] = OrderedDict()
         self.lock = threading.Lock()
 
-    def ratings(self, key, revision: int | None, read: Callable[[], list[Game]]) -> Ratings:
+    def ratings(self, key, revision: Hashable | None,
+                read: Callable[[], list[Game]]) -> Ratings:
         """The ratings after the games ``read()`` answers, read only when ``revision`` is not
         the one last folded (None: always read)."""
         with self.lock:
@@ -240,14 +241,18 @@ def folds() -> Folds:
 
 
 def player_ratings(connection: Connection, counted,
-                   read: Callable[[], list[Game]] | None = None) -> dict[str, dict]:
+                   read: Callable[[], list[Game]] | None = None,
+                   revision: Hashable | None = None) -> dict[str, dict]:
     """Each player's rating ``{"mu", "sigma", "ordinal"}``, rounded to 2 decimals. ``read``:
     the counted games' rankings when they are at hand (:meth:`.tally.Tally.rankings`), else
-    they are read (:func:`rankings`)."""
+    they are read (:func:`rankings`). ``revision``: what the games ``read`` answers are
+    known by (the tally's ``("results", its results revision)``: a tagged pair, never equal
+    to a group's revision, which is read otherwise)."""
     # the public id too: SQLite gives the pk of the group deleted last to the next one made
     key = (counted.group_pk, counted.group_id, counted.filters)
-    # the revision as stored now, read before the games (a Group object may be an old copy)
-    revision = group_revision(connection, counted.group_pk)
+    if revision is None:
+        # the revision as stored now, read before the games (a Group object may be an old copy)
+        revision = group_revision(connection, counted.group_pk)
     found = folds().ratings(key, revision, read or (lambda: rankings(connection, counted)))
     return {player: {"mu": round(mu, 2), "sigma": round(sigma, 2),
                      "ordinal": round(ordinal(mu, sigma), 2)} for player, (mu, sigma) in found.items()}

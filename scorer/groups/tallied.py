@@ -14,9 +14,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
-
-from ..storage import get_engine
+from ..storage import driver, get_engine
 from ..storage.groups import Group
 from ..storage.schema import game
 from .ratings import player_ratings
@@ -36,7 +34,6 @@ from .tally import (
     EXPANSIONS,
     GAME,
     KEY,
-    MARGIN,
     PLAYED_ON,
     RANK,
     SEATS,
@@ -54,11 +51,14 @@ def statistics(group: Group, filters: Filters | None = None) -> dict:
     filters = filters or Filters()
     counted = Counted(group, filters)
     with get_engine().connect() as connection, counted_rows(connection, counted) as tally:
+        merged_names(tally, counted)
         digest = digest_of(tally, counted)
         rulesets = tally.rulesets()
         order = row_order(rulesets)
         means = means_of(tally, counted)
-        ratings = player_ratings(connection, counted, lambda: tally.rankings(counted.merged))
+        # the rankings are the tally's at its results revision: a fold at it is current
+        ratings = player_ratings(connection, counted, lambda: tally.rankings(counted.merged),
+                                 revision=("results", tally.revision))
         players = player_figures(digest, means, order, ratings)
         rows = row_figures(tally, means, rulesets, order)
         record_holders(connection, tally, counted, rows, digest.names)
@@ -68,6 +68,17 @@ def statistics(group: Group, filters: Filters | None = None) -> dict:
                 "games": sum(games for games, _rows in rulesets), "players": players,
                 "wonders": wonder_figures(tally), "rows": rows, "best_totals": best,
                 "closest_games": closest}
+
+
+def merged_names(tally: Tally, counted: Counted) -> None:
+    """Give ``counted`` the group's merged names as read once per tally state: a merge (or
+    its undoing) raises the group's results revision, and with it the tally is read again and
+    what it kept dropped. The page's statistics and timeline each asked (a query each)."""
+    found = tally.kept.get("aliases")
+    if found is None:
+        tally.kept["aliases"] = (counted._aliases,)  # read now (a cached_property)
+    else:
+        counted.__dict__["_aliases"] = found[0]  # as if read: the cached_property's place
 
 
 def digest_of(tally: Tally, counted: Counted) -> Digest:
@@ -189,8 +200,8 @@ def best_totals(connection, tally: Tally, counted: Counted, names: dict[str, str
 def closest_games(connection, tally: Tally, counted: Counted, names: dict[str, str],
                   limit: int = CLOSEST_GAMES) -> list[dict]:
     """:func:`scorer.groups.statistics.closest_games`, of the tally's games."""
-    margins = sorted({(row[MARGIN], -pk) for pk, rows in tally.games.items()
-                      for row in rows if row[RANK] == 1})[:limit]
+    margins = sorted({(margin, -pk) for pk, leads in tally.leads.items()
+                      for margin in leads})[:limit]
     if not margins:
         return []
     ids = public_ids_of(connection, tally, [-negative for _margin, negative in margins])
@@ -226,11 +237,11 @@ def timeline(group: Group, filters: Filters, last: int = 20,
     counted = Counted(group, filters)
     known = group.results_revision  # as the page read it: its statistics' tally serves
     with get_engine().connect() as connection, counted_rows(connection, counted, known) as tally:
+        merged_names(tally, counted)
         digest = digest_of(tally, counted)
         recent = sorted(tally.games)[-last:] if last else []
         rows = [row for pk in recent for row in tally.games[pk]]
-        saved = dict(connection.execute(select(game.c.id, game.c.created_at)
-                                        .where(game.c.id.in_(recent))).all())
+        saved = created_at(connection, recent)
     totals = {player: figures[0] for player, figures in digest.figures.items()}
     names = digest.names
     chosen = sorted(totals, key=lambda p: (-totals[p], names.get(p, p)))[:players]
@@ -241,6 +252,18 @@ def timeline(group: Group, filters: Filters, last: int = 20,
         if player in series:
             series[player][column[row[GAME]]] = row[TOTAL]
     return [saved[pk] for pk in recent], {names.get(p, p): values for p, values in series.items()}
+
+
+def created_at(connection, pks: list[int]) -> dict[int, datetime]:
+    """The games' creation moments by pk, read through the driver's cursor (as
+    :func:`.moments.saved_at`: SQLAlchemy Core cost several times the read)."""
+    if not pks:
+        return {}
+    statement = f"SELECT id, created_at FROM game WHERE id IN ({', '.join('?' * len(pks))})"
+    moment = game.c.created_at.type.process_result_value
+    with driver.cursor(connection) as cursor:
+        cursor.execute(driver.sql(statement, connection), list(pks))
+        return {pk: moment(found, connection.dialect) for pk, found in cursor.fetchall()}
 
 
 def winning_totals(group: Group, filters: Filters) -> list[int]:

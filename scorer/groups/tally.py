@@ -115,6 +115,8 @@ class Tally:
         #: each counted game's (name key, rank, team) by seat: the ratings' rankings before
         #: the merged names, kept with the rows (every count of a changed group asks for all)
         self.ranked: dict[int, tuple[tuple[str, int, str], ...]] = {}
+        #: each counted game's winners' margins (the closest games: one per game, not per row)
+        self.leads: dict[int, frozenset[int]] = {}
         self.named: dict[tuple[str, str], list[int]] = {}
         self.last_games: dict[tuple[str, str], dict[int, int]] = {}
         self.totals: dict[str, dict[int, int]] = {}
@@ -169,11 +171,13 @@ class Tally:
             counts = found if found and counted_by(found[0], filters) else ()
             kept = self.games.pop(pk, ())
             self.ranked.pop(pk, None)
+            self.leads.pop(pk, None)
             self.apply(kept, -1)
             self.apply(counts, 1)
             if counts:
                 self.games[pk] = counts
                 self.ranked[pk] = tuple([(row[KEY], row[RANK], row[TEAM]) for row in counts])
+                self.leads[pk] = frozenset([row[MARGIN] for row in counts if row[RANK] == 1])
 
     def apply(self, rows: tuple[Row, ...], sign: int) -> None:
         """Add one game's rows to the sums (``sign`` 1) or take them out (-1)."""
