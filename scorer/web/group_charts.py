@@ -114,14 +114,51 @@ class SharedState(pygal.state.State):
 pygal.graph.base.State = SharedState
 
 
+#: pygal's style sheets as written for a chart, by all they are made of (:meth:`StillSvg.add_styles`)
+STYLE_SHEETS: dict[tuple, str] = {}
+#: at most this many kept (a few per kind of chart and number of series)
+STYLE_SHEETS_KEPT = 256
+
+
 class StillSvg(pygal.svg.Svg):
     """pygal's SVG writer, which for a :class:`QuickState` chart (an image: no script runs in
     it, :func:`svg_of` removed pygal's) writes no script: pygal's wrote the chart's whole
-    configuration into it as JSON, some 150 settings, to be thrown away."""
+    configuration into it as JSON, some 150 settings, to be thrown away; and writes the
+    style sheet it wrote for the same sheets, colours, strokes and style before."""
 
     def add_scripts(self):
         if not isinstance(self.graph, QuickState):
             super().add_scripts()
+
+    def add_styles(self):
+        """pygal's ``add_styles``, kept for :class:`QuickState` charts by what it reads: the
+        sheets named (its own read from disk, each filled in and minified with some fifteen
+        regular expressions: a fifth of drawing the totals chart), the series' colours and
+        strokes as it writes them, the chart's id and the style's settings. A sheet that
+        adds a processing instruction (a font from the web) is not kept."""
+        if not isinstance(self.graph, QuickState):
+            super().add_styles()
+            return
+        graph = self.graph
+        key = (tuple(graph.css), self.id, bool(graph.pretty_print), self.get_strokes(),
+               graph.style.get_colors(self.id, graph._order), style_settings(graph.style))
+        text = STYLE_SHEETS.get(key)
+        if text is not None:
+            self.node(self.defs, "style", type="text/css").text = text
+            return
+        instructions = len(self.processing_instructions)
+        super().add_styles()
+        if len(self.processing_instructions) == instructions:
+            if len(STYLE_SHEETS) >= STYLE_SHEETS_KEPT:
+                STYLE_SHEETS.clear()
+            STYLE_SHEETS[key] = self.defs[-1].text
+
+
+def style_settings(style) -> tuple:
+    """A pygal style's own settings (those given to it and what it worked out from them; the
+    rest are its class's), as a key."""
+    return tuple(sorted((name, tuple(sorted(value)) if isinstance(value, set) else repr(value))
+                        for name, value in vars(style).items()))
 
 
 # the name pygal's graphs make their SVG writer by

@@ -246,3 +246,37 @@ def test_the_quicker_pygal_classes_draw_what_pygals_own_draw(app, monkeypatch):
     assert [dataclasses.replace(chart, svg=re.sub(r"<desc[^>]*>[^<]*</desc>", "", chart.svg))
             for chart in own] == quick
     assert all("<desc" not in chart.svg for chart in quick)
+
+
+def test_a_kept_style_sheet_is_the_one_pygal_writes(app, monkeypatch):
+    """The style sheet kept for a chart's sheets, colours, strokes and style is byte for byte
+    the one pygal writes afresh; charts of other colours or series (another number of
+    players, of rows) get their own, and pygal's own charts never use the kept ones."""
+    import pygal
+
+    def charts(series=SERIES, rows=ROWS) -> list:
+        with in_language(app, "pl"):
+            return [fresh(group_charts.totals_chart, MOMENTS, series),
+                    fresh(group_charts.rows_chart, rows, PLAYERS),
+                    fresh(group_charts.spread_chart, group_charts.spread_bins((61, 64, 70)))]
+
+    group_charts.STYLE_SHEETS.clear()
+    first = charts()
+    kept = len(group_charts.STYLE_SHEETS)
+    assert kept == 3 and charts() == first
+    three = (*SERIES, ("Cy", (40, 41, 42, 43, 44, 45)))
+    fewer = (ROWS[:2], (("Ada", (3.5, 4.25)), ("Bo", (-0.5, 2.0))))
+    with in_language(app, "pl"):
+        again = [fresh(group_charts.totals_chart, MOMENTS, three),
+                 fresh(group_charts.rows_chart, *fewer)]
+    assert len(group_charts.STYLE_SHEETS) == kept + 2
+    monkeypatch.setattr(group_charts, "STYLE_SHEETS", {})
+    with in_language(app, "pl"):
+        drawn_anew = [fresh(group_charts.totals_chart, MOMENTS, three),
+                      fresh(group_charts.rows_chart, *fewer)]
+    assert again == drawn_anew and charts() == first
+    assert len(group_charts.STYLE_SHEETS) == 5
+    own = pygal.Line(**group_charts.config(group_charts.by_place(["#0072b2"])))
+    own.add("x", [1, 2])
+    own.render_tree()
+    assert len(group_charts.STYLE_SHEETS) == 5  # none kept of pygal's own charts
