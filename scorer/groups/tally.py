@@ -30,12 +30,10 @@ from itertools import groupby
 from operator import itemgetter
 
 from flask import current_app
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from ..storage import driver
 from ..storage.results import HEAD_COLUMNS
-from ..storage.revisions import RESULTS_REVISION
-from ..storage.schema import game_group
 
 #: the columns read of each counted result: the game's pk, then all a save writes (the
 #: storage's own list) but the group
@@ -320,10 +318,19 @@ def tallies() -> Tallies:
     return current_app.extensions.setdefault(EXTENSION, Tallies())
 
 
+#: :data:`scorer.storage.revisions.RESULTS_REVISION` of one group, as plain SQL
+_RESULTS_REVISION = ("SELECT results_revision + (SELECT coalesce(sum(game.results_revision), 0) "
+                     "FROM game WHERE game.group_id = game_group.id) FROM game_group WHERE id = ?")
+
+
 def results_revision(connection: Connection, group_pk: int) -> int | None:
     """The group's results revision as stored now (None: no such group), in the transaction
-    the stamps and rows are read in."""
-    return connection.execute(select(RESULTS_REVISION).where(game_group.c.id == group_pk)).scalar()
+    the stamps and rows are read in; through the driver's cursor (every count of changed
+    statistics reads it first), the sum as :mod:`scorer.storage.revisions` makes it."""
+    with driver.cursor(connection) as cursor:
+        cursor.execute(driver.sql(_RESULTS_REVISION, connection), (group_pk,))
+        row = cursor.fetchone()
+    return int(row[0]) if row is not None else None
 
 
 @contextmanager
@@ -340,5 +347,7 @@ def counted_rows(connection: Connection, counted, known: int | None = None) -> I
         connection.execution_options(isolation_level="REPEATABLE READ")
     with tally.lock:
         if known is None or known != tally.revision:
+            if not connection.in_transaction():  # one snapshot: the revision, stamps and rows
+                connection.begin()  # (SQLite: the engine's BEGIN; the driver's reads begin none)
             tally.refresh(connection, counted, results_revision(connection, counted.group_pk))
         yield tally

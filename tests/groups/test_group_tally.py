@@ -225,3 +225,28 @@ def test_the_digest_is_made_once_per_tally_state_and_merged_names(ctx, monkeypat
     assert tallied.statistics(group) == statistics.recount(group)
     assert tallied.timeline(group, Filters()) == statistics.timeline(group, Filters())
     assert len(made) == 1
+
+
+def test_the_revision_stamps_and_rows_are_read_in_one_snapshot(ctx):
+    """The tally reads the group's results revision, its games' stamps and the changed rows
+    through the driver's cursor, which begins no transaction itself: they are read after one
+    BEGIN (SQLite's snapshot), and the figures still equal the recount."""
+    from tests.groups.test_group_pages import sqlite_statements
+
+    rng = random.Random(14)
+    group = service.create("Club", None)
+    games = [service.create_game(group, dealt(rng))[0] for _ in range(3)]
+    tallied.statistics(service.load(group.id))
+
+    def higher(document):
+        document["players"][0]["coins"] = (document["players"][0]["coins"] + 3) % 30
+        return document
+    storage.modify_game(games[1], higher)
+    figures, seen = sqlite_statements(ctx, lambda: tallied.statistics(service.load(group.id)))
+    assert figures == statistics.recount(service.load(group.id))
+    revision = next(index for index, statement in enumerate(seen)
+                    if "select results_revision +" in statement)
+    rows = next(index for index, statement in enumerate(seen)
+                if statement.startswith("select game_id,") and "from result" in statement)
+    assert seen[revision - 1] == "begin" and revision < rows
+    assert "commit" not in seen[revision:rows] and "rollback" not in seen[revision:rows]
