@@ -271,7 +271,7 @@ def winning_totals(group: Group, filters: Filters) -> list[int]:
     counted = Counted(group, filters)
     known = group.results_revision  # as the page read it: its statistics' tally serves
     with get_engine().connect() as connection, counted_rows(connection, counted, known) as tally:
-        return sorted(max(row[TOTAL] for row in rows) for rows in tally.games.values())
+        return sorted(tally.winning.values())
 
 
 def available_filters(group: Group) -> dict:

@@ -115,6 +115,8 @@ class Tally:
         self.ranked: dict[int, tuple[tuple[str, int, str], ...]] = {}
         #: each counted game's winners' margins (the closest games: one per game, not per row)
         self.leads: dict[int, frozenset[int]] = {}
+        #: each counted game's winning total (the spread chart: one per game)
+        self.winning: dict[int, int] = {}
         self.named: dict[tuple[str, str], list[int]] = {}
         self.last_games: dict[tuple[str, str], dict[int, int]] = {}
         self.totals: dict[str, dict[int, int]] = {}
@@ -170,12 +172,14 @@ class Tally:
             kept = self.games.pop(pk, ())
             self.ranked.pop(pk, None)
             self.leads.pop(pk, None)
+            self.winning.pop(pk, None)
             self.apply(kept, -1)
             self.apply(counts, 1)
             if counts:
                 self.games[pk] = counts
                 self.ranked[pk] = tuple([(row[KEY], row[RANK], row[TEAM]) for row in counts])
                 self.leads[pk] = frozenset([row[MARGIN] for row in counts if row[RANK] == 1])
+                self.winning[pk] = max([row[TOTAL] for row in counts])
 
     def apply(self, rows: tuple[Row, ...], sign: int) -> None:
         """Add one game's rows to the sums (``sign`` 1) or take them out (-1)."""
