@@ -153,16 +153,18 @@ class Run:
         self.polling += 1
 
         def done(answer: Answer | None, error: BaseException | None) -> None:
-            self.polling -= 1
-            if answer is None:
-                self.record("live", at, None, "timeout" if isinstance(error, TimeoutError)
-                            else type(error).__name__)
-            else:
-                self.record("live", at, answer)
-                if answer.status == 200 and answer.header("ETag"):
-                    phone.etag = answer.header("ETag")
-            if not self.polling and self.polled is not None:
-                self.polled.set_result(None)
+            try:
+                if answer is None:
+                    self.record("live", at, None, "timeout" if isinstance(error, TimeoutError)
+                                else type(error).__name__)
+                else:
+                    self.record("live", at, answer)
+                    if answer.status == 200 and answer.header("ETag"):
+                        phone.etag = answer.header("ETag")
+            finally:  # (an error here is the loop's to report; the rung still ends)
+                self.polling -= 1
+                if not self.polling and self.polled is not None:
+                    self.polled.set_result(None)
 
         self.client.start("GET", f"/games/{phone.game}/live", done, jar=phone.jar,
                           headers={"If-None-Match": phone.etag} if phone.etag else {},

@@ -165,7 +165,11 @@ class _Poller:
         for fd, _events in self.epoll.poll(0):
             exchange = exchanges.get(fd)
             if exchange is not None:
-                exchange.ready()
+                try:
+                    exchange.ready()
+                except Exception as error:  # a caller's callback: the other sockets still read
+                    self.loop.call_exception_handler({"message": "a request's callback failed",
+                                                      "exception": error})
 
     def sweep(self) -> None:
         now = self.loop.time()
