@@ -27,7 +27,9 @@ import select
 import socket
 from urllib.parse import quote_plus, urlsplit
 
-#: what one ``recv`` may read: a city page (about 60 kB with its headers) in one call
+#: what one read may take: a city page (about 60 kB with its headers) in one call. Read into
+#: the poller's buffer and copied out at its length: a ``recv`` of this size allocated it
+#: (glibc maps an allocation this large, then shrinks and unmaps it: three calls a read)
 READ_SIZE = 256 * 1024
 
 
@@ -155,6 +157,7 @@ class _Poller:
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop, self.epoll = loop, select.epoll()
+        self.view = memoryview(bytearray(READ_SIZE))
         self.exchanges: dict[int, _Exchange] = {}
         self.closing: list[socket.socket] = []  # answered, waiting to be closed
         self.sweeping: asyncio.TimerHandle | None = None
@@ -237,13 +240,13 @@ class _Exchange:
         if poller.closing:
             poller.close_set_aside()
         try:
-            self.sock = sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            sock.setblocking(False)
+            # made non-blocking (no ioctl after it)
+            self.sock = sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM | socket.SOCK_NONBLOCK)
+            self.fd = sock.fileno()
             code = sock.connect_ex(address)
         except OSError as error:
             self.fail(error)
             return
-        self.fd = sock.fileno()
         if code not in (0, errno.EINPROGRESS):
             self.fail(OSError(code, f"connect: {os.strerror(code)}"))
             return
@@ -288,11 +291,11 @@ class _Exchange:
         closes, and a wake of the loop for that close alone cost as much as the answer's. The
         socket is then closed with the next request (the server's close has come by then),
         not at once, which would leave the client the first to close."""
-        recv, chunks = self.sock.recv, self.chunks
+        recv, chunks, view = self.sock.recv_into, self.chunks, self.poller.view
         try:
-            while chunk := recv(READ_SIZE):
-                chunks.append(chunk)
-                self.received += len(chunk)
+            while size := recv(view):
+                chunks.append(view[:size].tobytes())
+                self.received += size
                 if self.expected is None:
                     self.expected = whole_length(chunks)
                 if self.expected is not None and 0 <= self.expected <= self.received:
@@ -386,6 +389,10 @@ class Client:
             self._poller = None
 
     def poller(self) -> _Poller:
+        """The poller of the running loop (made on first use, or anew for another loop)."""
+        poller = self._poller
+        if poller is not None and poller.loop.is_running():  # (asking for the running loop
+            return poller  # is a getpid() call)
         loop = asyncio.get_running_loop()
         if self._poller is None or self._poller.loop is not loop:
             if self._poller is not None:
@@ -407,7 +414,7 @@ class Client:
                       headers: dict[str, str] | None = None, form: list[tuple[str, str]] | None = None,
                       json=None, deadline: float | None = None) -> Answer:
         """:meth:`start` awaited: the answer, or its error raised."""
-        future = asyncio.get_running_loop().create_future()
+        future = self.poller().loop.create_future()
 
         def done(answer: Answer | None, error: BaseException | None) -> None:
             if future.done():  # cancelled
