@@ -64,13 +64,45 @@ def pad_url(game_id: str) -> str:
     return _pad_url(current_app._get_current_object(), request.script_root, game_id)
 
 
-def typed_tag(typed: bool) -> str:
+def texts() -> dict[str, Markup]:
+    """The part's messages without values, in the request's language, by msgid: each a
+    plain ``_`` call, where pybabel finds it (it reads no call inside an f-string)."""
+    return {
+        "typed title": _("The players typed these points; the app did not count them."),
+        "typed": _("typed"),
+        "Leaderboard": _("Leaderboard"),
+        "Player": _("Player"),
+        "Games": _("Games"),
+        "Wins": _("Wins"),
+        "Win rate": _("Win rate"),
+        "Mean": _("Mean"),
+        "Rating": _("Rating"),
+        "Sort by wins": _("Sort by wins"),
+        "Sort by rating": _("Sort by rating"),
+        "Totals and ranks": _("Totals and ranks"),
+        "Median": _("Median"),
+        "Best": _("Best"),
+        "Mean rank": _("Mean rank"),
+        "Charts": _("Charts"),
+        "The numbers": _("The numbers"),
+        "Wonders": _("Wonders"),
+        "Wonder": _("Wonder"),
+        "Plays": _("Plays"),
+        "Score-pad rows": _("Score-pad rows"),
+        "Row": _("Row"),
+        "Held by": _("Held by"),
+        "Highest totals": _("Highest totals"),
+        "Closest games": _("Closest games"),
+    }
+
+
+def typed_tag(typed: bool, t: dict[str, Markup]) -> str:
     """``macros.html``'s ``typed_tag``."""
     if not typed:
         return ""
     return (f' <small class="typed-tag" title="'
-            f'{_("The players typed these points; the app did not count them.")}">'
-            f'{_("typed")}</small>')
+            f'{t["typed title"]}">'
+            f'{t["typed"]}</small>')
 
 
 def figures_html(group, figures: dict, filters, sort: str, leaderboard: list[dict],
@@ -87,6 +119,7 @@ def figures_html(group, figures: dict, filters, sort: str, leaderboard: list[dic
         return Markup("".join(out))
     group_id = group.id
     fixed, whole, percent = written = numbers()
+    t = texts()
     links: dict[str, str] = {}
 
     def player(name: str) -> str:
@@ -98,29 +131,30 @@ def figures_html(group, figures: dict, filters, sort: str, leaderboard: list[dic
 
     sort_wins = escape(url_for("groups.page", group_id=group_id, **page_query))
     sort_rating = escape(url_for("groups.page", group_id=group_id, sort="rating", **page_query))
-    add(f'\n<h2 id="leaderboard">{_("Leaderboard")}</h2>\n'
+    add(f'\n<h2 id="leaderboard">{t["Leaderboard"]}</h2>\n'
         '<div class="table-scroll" tabindex="0" role="region" aria-labelledby="leaderboard">\n'
         '<table class="stats">\n'
-        f'  <thead><tr><th scope="col">{_("Player")}</th><th scope="col">{_("Games")}</th>\n'
+        f'  <thead><tr><th scope="col">{t["Player"]}</th><th scope="col">{t["Games"]}</th>\n'
         '    <th scope="col"')
     if sort == "wins":
-        add(f' aria-sort="descending">{_("Wins")} <span aria-hidden="true">▼</span>')
+        add(f' aria-sort="descending">{t["Wins"]} <span aria-hidden="true">▼</span>')
     else:
-        add(f'><a href="{sort_wins}#leaderboard">{_("Wins")}</a>')
-    add(f'</th>\n    <th scope="col">{_("Win rate")}</th><th scope="col">{_("Mean")}</th>\n'
+        add(f'><a href="{sort_wins}#leaderboard">{t["Wins"]}</a>')
+    add(f'</th>\n    <th scope="col">{t["Win rate"]}</th><th scope="col">{t["Mean"]}</th>\n'
         '    <th scope="col"')
     if sort == "rating":
-        add(f' aria-sort="descending">{_("Rating")} <span aria-hidden="true">▼</span>')
+        add(f' aria-sort="descending">{t["Rating"]} <span aria-hidden="true">▼</span>')
     else:
-        add(f'><a href="{sort_rating}#leaderboard">{_("Rating")}</a>')
+        add(f'><a href="{sort_rating}#leaderboard">{t["Rating"]}</a>')
     add("</th></tr></thead>\n  <tbody>\n  ")
     for entry in leaderboard:
         name = entry["name"]
         shared = entry["shared_wins"]
+        shared_text = _("%(num)d shared", num=shared) if shared else ""
         add(f'\n    <tr><th scope="row"><a class="player" href="{player(name)}">{escape(name)}</a>'
             f'</th><td>{whole(entry["games"])}</td>\n'
             f'      <td>{whole(entry["wins"])}'
-            + (f' <small>({_("%(num)d shared", num=shared)})</small>' if shared else "")
+            + (f" <small>({shared_text})</small>" if shared else "")
             + f'</td>\n      <td>{percent(entry["win_rate"])}</td>'
             f'<td>{fixed(entry["mean_total"], 1)}</td>'
             f'<td>{fixed(entry["rating"]["ordinal"], 2)}</td></tr>\n  ')
@@ -129,14 +163,14 @@ def figures_html(group, figures: dict, filters, sort: str, leaderboard: list[dic
           "strong players, and as games add up."))
     add("\n  ")
     if sort == "rating":
-        add(f'<a href="{sort_wins}#leaderboard">{_("Sort by wins")}</a>')
+        add(f'<a href="{sort_wins}#leaderboard">{t["Sort by wins"]}</a>')
     else:
-        add(f'<a href="{sort_rating}#leaderboard">{_("Sort by rating")}</a>')
-    add(f'</p>\n<h3 id="players-more">{_("Totals and ranks")}</h3>\n'
+        add(f'<a href="{sort_rating}#leaderboard">{t["Sort by rating"]}</a>')
+    add(f'</p>\n<h3 id="players-more">{t["Totals and ranks"]}</h3>\n'
         '<div class="table-scroll" tabindex="0" role="region" aria-labelledby="players-more">\n'
         '<table class="stats">\n'
-        f'  <thead><tr><th scope="col">{_("Player")}</th><th scope="col">{_("Median")}</th>'
-        f'<th scope="col">{_("Best")}</th><th scope="col">{_("Mean rank")}</th></tr></thead>\n'
+        f'  <thead><tr><th scope="col">{t["Player"]}</th><th scope="col">{t["Median"]}</th>'
+        f'<th scope="col">{t["Best"]}</th><th scope="col">{t["Mean rank"]}</th></tr></thead>\n'
         "  <tbody>\n  ")
     for entry in figures["players"]:
         name = entry["name"]
@@ -144,19 +178,19 @@ def figures_html(group, figures: dict, filters, sort: str, leaderboard: list[dic
             f'</th><td>{fixed(entry["median_total"], 1)}</td>'
             f'<td>{whole(entry["best_total"])}</td>'
             f'<td>{fixed(entry["mean_rank"], 2)}</td></tr>\n  ')
-    add(f'\n  </tbody>\n</table>\n</div>\n\n<h2>{_("Charts")}</h2>\n')
-    add_charts(add, figures, charts, player, written)
-    add_tables(add, figures, moments, player, written)
+    add(f'\n  </tbody>\n</table>\n</div>\n\n<h2>{t["Charts"]}</h2>\n')
+    add_charts(add, figures, charts, player, written, t)
+    add_tables(add, figures, moments, player, written, t)
     return Markup("".join(out))
 
 
-def add_charts(add, figures: dict, charts: dict, player, written: tuple) -> None:
+def add_charts(add, figures: dict, charts: dict, player, written: tuple, t: dict) -> None:
     fixed, whole, _percent = written
     totals = charts.get("totals")
     if totals:
         add(f'\n<figure class="chart">\n  <figcaption>{escape(totals.title)}</figcaption>\n'
             f'  <img src="{escape(totals.data_url)}" alt="{escape(totals.alt)}" width="390" '
-            f'height="300">\n  <details><summary>{_("The numbers")}</summary>\n'
+            f'height="300">\n  <details><summary>{t["The numbers"]}</summary>\n'
             '  <ul class="numbers">')
         for name, values in charts["series"].items():
             add(f'<li><strong><a class="player" href="{player(name)}">{escape(name)}</a></strong>: '
@@ -168,12 +202,12 @@ def add_charts(add, figures: dict, charts: dict, player, written: tuple) -> None
         title = escape(rows.title)
         add(f'\n<figure class="chart">\n  <figcaption>{title}</figcaption>\n'
             f'  <img src="{escape(rows.data_url)}" alt="{escape(rows.alt)}" width="390" '
-            f'height="300">\n  <details><summary>{_("The numbers")}</summary>\n'
+            f'height="300">\n  <details><summary>{t["The numbers"]}</summary>\n'
             f'  <div class="table-scroll" tabindex="0" role="region" aria-label="{title}">\n'
-            f'  <table class="stats">\n    <thead><tr><th scope="col">{_("Player")}</th>')
+            f'  <table class="stats">\n    <thead><tr><th scope="col">{t["Player"]}</th>')
         names = [row["row"] for row in figures["rows"]]
         for row in names:
-            add(f'<th scope="col">{escape(row_label(row))}{typed_tag(row_typed(row))}</th>')
+            add(f'<th scope="col">{escape(row_label(row))}{typed_tag(row_typed(row), t)}</th>')
         add("</tr></thead>\n    <tbody>")
         for entry in figures["players"]:
             name = entry["name"]
@@ -194,32 +228,33 @@ def add_charts(add, figures: dict, charts: dict, player, written: tuple) -> None
     if spread:
         add(f'\n<figure class="chart">\n  <figcaption>{escape(spread.title)}</figcaption>\n'
             f'  <img src="{escape(spread.data_url)}" alt="{escape(spread.alt)}" width="390" '
-            f'height="300">\n  <details><summary>{_("The numbers")}</summary>\n'
+            f'height="300">\n  <details><summary>{t["The numbers"]}</summary>\n'
             '  <ul class="numbers">')
         for label, count in charts["bins"]:
-            add(f'<li>{_("%(points)s points: %(games)s", points=label, games=whole(count))}</li>')
+            text = _("%(points)s points: %(games)s", points=label, games=whole(count))
+            add(f"<li>{text}</li>")
         add("</ul>\n  </details>\n</figure>\n")
 
 
-def add_tables(add, figures: dict, moments: dict, player, written: tuple) -> None:
+def add_tables(add, figures: dict, moments: dict, player, written: tuple, t: dict) -> None:
     fixed, whole, percent = written
-    add(f'\n\n<h2 id="wonders">{_("Wonders")}</h2>\n'
+    add(f'\n\n<h2 id="wonders">{t["Wonders"]}</h2>\n'
         '<div class="table-scroll" tabindex="0" role="region" aria-labelledby="wonders">\n'
         '<table class="stats">\n'
-        f'  <thead><tr><th scope="col">{_("Wonder")}</th><th scope="col">{_("Plays")}</th>'
-        f'<th scope="col">{_("Wins")}</th><th scope="col">{_("Win rate")}</th>'
-        f'<th scope="col">{_("Mean")}</th></tr></thead>\n  <tbody>')
+        f'  <thead><tr><th scope="col">{t["Wonder"]}</th><th scope="col">{t["Plays"]}</th>'
+        f'<th scope="col">{t["Wins"]}</th><th scope="col">{t["Win rate"]}</th>'
+        f'<th scope="col">{t["Mean"]}</th></tr></thead>\n  <tbody>')
     for wonder in figures["wonders"]:
         add(f'<tr><th scope="row">{escape(wonder_side_label(wonder["wonder"], wonder["side"]))}'
             f'</th><td>{whole(wonder["plays"])}</td><td>{whole(wonder["wins"])}'
             f'</td><td>{percent(wonder["win_rate"])}</td>'
             f'<td>{fixed(wonder["mean_total"], 1)}</td></tr>')
-    add(f'</tbody>\n</table>\n</div>\n\n<h2 id="rows">{_("Score-pad rows")}</h2>\n'
+    add(f'</tbody>\n</table>\n</div>\n\n<h2 id="rows">{t["Score-pad rows"]}</h2>\n'
         '<div class="table-scroll" tabindex="0" role="region" aria-labelledby="rows">\n'
         '<table class="stats records">\n'
-        f'  <thead><tr><th scope="col">{_("Row")}</th><th scope="col">{_("Games")}</th>'
-        f'<th scope="col">{_("Mean")}</th><th scope="col">{_("Best")}</th>'
-        f'<th scope="col">{_("Held by")}</th></tr></thead>\n  <tbody>')
+        f'  <thead><tr><th scope="col">{t["Row"]}</th><th scope="col">{t["Games"]}</th>'
+        f'<th scope="col">{t["Mean"]}</th><th scope="col">{t["Best"]}</th>'
+        f'<th scope="col">{t["Held by"]}</th></tr></thead>\n  <tbody>')
     for row in figures["rows"]:
         add(f'<tr><th scope="row">{escape(row_label(row["row"]))}</th>'
             f'<td>{whole(row["games"])}</td><td>{fixed(row["mean"], 1)}</td>'
@@ -233,16 +268,16 @@ def add_tables(add, figures: dict, moments: dict, player, written: tuple) -> Non
             if index < len(shown) - 1:
                 add(", ")
         if len(holders) > 3:
-            add(f' <small>{ngettext("and %(num)d more", "and %(num)d more", len(holders) - 3)}'
-                "</small>")
+            more = ngettext("and %(num)d more", "and %(num)d more", len(holders) - 3)
+            add(f" <small>{more}</small>")
         add("</td></tr>")
-    add(f'</tbody>\n</table>\n</div>\n\n<h2>{_("Highest totals")}</h2>\n<ol class="best">\n')
+    add(f'</tbody>\n</table>\n</div>\n\n<h2>{t["Highest totals"]}</h2>\n<ol class="best">\n')
     for index, best in enumerate(figures["best_totals"]):
         add(f'\n  <li><strong>{whole(best["total"])}</strong> '
             f'<a class="player" href="{player(best["name"])}">{escape(best["name"])}</a> · '
             f'<a href="{escape(pad_url(best["game"]))}">{escape(moments["best_totals"][index])}'
             "</a></li>\n")
-    add(f'\n</ol>\n<h2>{_("Closest games")}</h2>\n<ul class="best">\n')
+    add(f'\n</ol>\n<h2>{t["Closest games"]}</h2>\n<ul class="best">\n')
     for index, close in enumerate(figures["closest_games"]):
         add(f'\n  <li><a href="{escape(pad_url(close["game"]))}">'
             f'{escape(moments["closest_games"][index])}</a>:\n    ')

@@ -131,3 +131,22 @@ def test_the_page_holds_the_part(app, client):
             page = client.get(f"/groups/{made['club']}?{query}",
                               headers={"Accept-Language": language}).get_data(as_text=True)
             assert parts(app, made["club"], language, query)[0] in page
+
+
+def test_every_message_of_the_template_is_found_in_the_module():
+    """pybabel reads no call inside an f-string: every message the template had must be a
+    plain call in figures_html.py, or the next catalog update would drop its translations."""
+    from babel.messages.extract import extract_from_file
+
+    from scorer import PROJECT_ROOT
+
+    keywords = {"_": None, "ngettext": (1, 2)}
+
+    def msgids(method: str, path: Path) -> set:
+        options = {"extensions": "jinja2.ext.i18n"} if method == "jinja2" else {}
+        return {found[1] for found in extract_from_file(
+            method, str(path), keywords=keywords, options=options)}
+
+    template = msgids("jinja2", REFERENCE / "_group_figures_reference.html")
+    module = msgids("python", PROJECT_ROOT / "scorer" / "web" / "figures_html.py")
+    assert len(template) >= 30 and template <= module, sorted(map(str, template - module))
