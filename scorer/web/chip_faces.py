@@ -176,6 +176,8 @@ def city_chips(catalog: Catalog, document: dict, field_name: str, selected: list
     # no chip has a problem: every colour is drawn whole, and neither the template nor the
     # page's summary reads a chip's state (its dict is made only when one has a problem)
     lean = drawn and not card_errors
+    #: (kind, holders) -> an unavailable chip's reason: the same few for a page's chips
+    reasons: dict[tuple[str, str], str] = {}
     groups = []
     for age, colours in found.ages:
         listed = []
@@ -199,10 +201,14 @@ def city_chips(catalog: Catalog, document: dict, field_name: str, selected: list
                 reason = ""
                 if unavailable:
                     held_by = ", ".join(held.get(card_id, ()))
-                    why = (taken["absent"] % {"count": deck_players}
-                           if in_decks.get(card_id, 0) == 0 else
-                           taken["held_by"] % {"names": held_by} if held_by else taken["taken"] % {})
-                    reason = f'<small class="taken">{why}</small>'
+                    kind = ("absent" if in_decks.get(card_id, 0) == 0 else
+                            "held_by" if held_by else "taken")
+                    reason = reasons.get((kind, held_by))
+                    if reason is None:
+                        why = (taken["absent"] % {"count": deck_players} if kind == "absent" else
+                               taken["held_by"] % {"names": held_by} if held_by else
+                               taken["taken"] % {})
+                        reason = reasons[kind, held_by] = f'<small class="taken">{why}</small>'
                 pieces.append(face.html(checked, unavailable, reason))
             group = {"colour": colour, "chips": chips}
             if whole:

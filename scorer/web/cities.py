@@ -117,6 +117,8 @@ def card_problems(errors: ErrorMap, document: dict, index: int, selected: list[s
     A "too many copies" problem lands on whichever city comes later in the seating, so one
     found in another city about a building this city also holds is shown here as well.
     """
+    if not errors:  # every city page, and most saves refused for something else: no walk
+        return {}
     chosen = {catalog.card_ids.get(card_id) for card_id in selected}
     found: dict[str, list[str]] = {}
     for other, player in enumerate(document["players"]):

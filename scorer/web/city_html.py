@@ -9,17 +9,38 @@ renders the page with the old template (kept under ``tests/web/reference_templat
 today's, for both editions and the expansions, with refused values and messages, in every
 language. The macros stay for the other pages and parts (an expansion's ``typed_number``); a
 change to how one of them draws needs the same change here.
+
+A piece without messages (every city page, most of a refused save's) is kept (:data:`_DRAWN`)
+under everything it is drawn from: the form's class (one per ruleset, :func:`.forms.city_form`,
+which fixes the fields' names, labels, attributes and, through :func:`.cities.new_form`, the
+selects' choices), the request's language, and the field's value as it shows it. The same city
+opened again (each phone opens its own several times an evening, its seat and most counters
+unchanged between saves) draws them once.
 """
 
 from __future__ import annotations
 
+from flask_babel import get_locale
 from jinja2.filters import do_int
 from markupsafe import Markup, escape
 
+from ..safety.kept import Kept
 from .pad_html import _, ngettext
 
 #: the battles' limit the conflict-token fields share (the script's sum group)
 BATTLES = "battles"
+#: pieces drawn without messages, by what they are drawn from (see the module's docstring)
+_DRAWN: Kept[str] = Kept(4096)
+#: the values a select's drawing may be kept for (its selected option compares them)
+_PLAIN = (str, type(None))
+
+
+def _kept(form_class: type | None, key: tuple, draw) -> str:
+    """``draw()``, kept under ``key`` with the form's class and the request's language (drawn
+    each time without a class)."""
+    if form_class is None:
+        return draw()
+    return _DRAWN.get_or_make((form_class, str(get_locale()), *key), draw)
 
 
 def errors(messages: list, id: str | None = None) -> str:
@@ -53,7 +74,15 @@ def seat_fix(form, fields: dict) -> Markup:
     """What city.html held about the seat: the wonder and side, folded away unless wrong."""
     wonder = [*form.wonder.errors, *fields["wonder"]]
     side = [*form.side.errors, *fields["side"]]
-    return Markup(
+    shown = form.wonder.data, form.side.data
+    if wonder or side or not all(type(value) in _PLAIN for value in shown):
+        return Markup(_seat_fix(form, wonder, side))
+    return Markup(_kept(type(form), ("seat", *((type(value), value) for value in shown)),
+                        lambda: _seat_fix(form, wonder, side)))
+
+
+def _seat_fix(form, wonder: list, side: list) -> str:
+    return (
         f'\n  <details class="seat-fix"{" open" if wonder or side else ""}>\n'
         f'    <summary>{_("Wrong wonder or side? Change it here")}</summary>\n'
         f'    <div class="pair">\n'
@@ -64,11 +93,26 @@ def seat_fix(form, fields: dict) -> Markup:
         f'    </div>\n  </details>')
 
 
-def picks(field, top: int, extra=(), sum_group=None, sum_max=None, sum_why=None) -> str:
-    """_picks.html's ``picks``: a radio per number from 0 to ``top`` (or to the number held)."""
-    messages = _messages(field, extra)
+def _current(field) -> str:
+    """What a picked number's field holds, as its radios compare it."""
     held = field.raw_data[0] if field.raw_data else field.data
-    current = held if isinstance(held, str) else str(held)
+    return held if isinstance(held, str) else str(held)
+
+
+def picks(field, top: int, extra=(), sum_group=None, sum_max=None, sum_why=None,
+          form_class: type | None = None) -> str:
+    """_picks.html's ``picks``: a radio per number from 0 to ``top`` (or to the number held);
+    kept by ``form_class`` (the field's form's) when it has no messages."""
+    messages = _messages(field, extra)
+    if messages:
+        return _picks(field, top, messages, sum_group, sum_max, sum_why)
+    return _kept(form_class, ("picks", field.name, _current(field), top, sum_group, sum_max,
+                              sum_why),
+                 lambda: _picks(field, top, messages, sum_group, sum_max, sum_why))
+
+
+def _picks(field, top: int, messages: list, sum_group, sum_max, sum_why) -> str:
+    current = _current(field)
     shown = max(top, do_int(current, 0))
     field_id = escape(field.id)
     name = escape(field.name)
@@ -88,9 +132,17 @@ def picks(field, top: int, extra=(), sum_group=None, sum_max=None, sum_why=None)
             f'  {errors(messages, f"{field.id}-errors")}\n</fieldset>')
 
 
-def stepper(field, extra=()) -> str:
-    """macros.html's ``stepper`` with no maximum, sum group or reason of its own (the coins)."""
+def stepper(field, extra=(), form_class: type | None = None) -> str:
+    """macros.html's ``stepper`` with no maximum, sum group or reason of its own (the coins);
+    kept as :func:`picks` is."""
     messages = _messages(field, extra)
+    if messages:
+        return _stepper(field, messages)
+    return _kept(form_class, ("stepper", field.name, field._value()),
+                 lambda: _stepper(field, messages))
+
+
+def _stepper(field, messages: list) -> str:
     text = escape(field.label.text)  # translated once (a lazy text is translated each time)
     attributes = {"role": "spinbutton", "data-min": 0, "data-max": 999,
                   "aria-valuemin": 0, "aria-valuemax": 999}
@@ -110,9 +162,17 @@ def stepper(field, extra=()) -> str:
             f'  {errors(messages, f"{field.id}-errors")}\n</div>')
 
 
-def token_values(field, extra=(), sum_group=None) -> str:
-    """macros.html's ``token_values``: the victory tokens typed as their values."""
+def token_values(field, extra=(), sum_group=None, form_class: type | None = None) -> str:
+    """macros.html's ``token_values``: the victory tokens typed as their values; kept as
+    :func:`picks` is."""
     messages = _messages(field, extra)
+    if messages:
+        return _token_values(field, messages, sum_group)
+    return _kept(form_class, ("tokens", field.name, field._value(), sum_group),
+                 lambda: _token_values(field, messages, sum_group))
+
+
+def _token_values(field, messages: list, sum_group) -> str:
     attributes = {"aria-describedby": f"{field.id}-hint" + (f" {field.id}-errors" if messages
                                                             else "")}
     if messages:
@@ -134,15 +194,16 @@ def counters(form, fields: dict, stage_count: int, token_fields, typed_tokens: s
     """What city.html's counters section holds: the stages built, the coins, then each
     conflict-token field (the victory tokens typed, every other kind picked, all sharing the
     battles' limit)."""
+    kept = type(form)
     tokens = []
     for name in token_fields:
         if name == typed_tokens:
-            tokens.append(token_values(form[name], fields[name], BATTLES))
+            tokens.append(token_values(form[name], fields[name], BATTLES, form_class=kept))
         else:
             tokens.append(picks(form[name], token_max[name], fields[name], BATTLES, max_battles,
                                 sum_why=ngettext(
                                     "At most %(num)d conflict token in all: one per battle.",
                                     "At most %(num)d conflict tokens in all: one per battle.",
-                                    max_battles)))
-    return Markup(f'{picks(form.stages, stage_count, fields["stages"])}\n    '
-                  f'{stepper(form.coins, fields["coins"])}\n    {"".join(tokens)}')
+                                    max_battles), form_class=kept))
+    return Markup(f'{picks(form.stages, stage_count, fields["stages"], form_class=kept)}\n    '
+                  f'{stepper(form.coins, fields["coins"], form_class=kept)}\n    {"".join(tokens)}')

@@ -35,7 +35,7 @@ from ..i18n import translator
 from ..safety.numbers import parse_int
 from .editions import FREE_CITY_COUNT, most_players, player_counts
 from .expansions import every_part, parts_of
-from .page_form import PageForm
+from .page_form import ClonedFields, PageForm
 from .token_values import MAX_TEXT, TokenValuesField, victory_kinds, written
 from .visible import VisibleText
 
@@ -223,6 +223,13 @@ class CityForm(PageForm):
     side = SelectField(_l("Side"), choices=[], validators=[Optional()])
     stages = number_field(_l("Wonder stages built"))
     coins = number_field(_l("Coins"))
+
+    class Meta(ClonedFields):
+        #: built by copying (:class:`.page_form.ClonedFields`): built once per unbound field
+        #: (a ruleset's class has its own token and expansion fields), not on every city page
+        #: and save; the leaders' buried rows (sub-forms) are built by WTForms
+        cloned = frozenset({HiddenField, ChosenAmong, SelectField, SelectMultipleField,
+                            WholeNumberField, TokenValuesField})
 
 
 #: the steppers' names of the conflict-token kinds (a kind not listed is named by its value)

@@ -1,17 +1,75 @@
 """The base of the pages' Flask-WTF forms: WTForms' messages from a catalog read once per
 language (:mod:`.form_messages`), fields drawn with a cheaper ``html_params``
-(:mod:`.form_html`), the CSRF token signed only when the form is drawn; what they send, check
-and draw is Flask-WTF's as before."""
+(:mod:`.form_html`), the CSRF token signed only when the form is drawn, and (for the forms
+that ask, :class:`ClonedFields`) fields copied from one WTForms built instead of built again;
+what they send, check and draw is Flask-WTF's as before."""
 
 from __future__ import annotations
 
 from flask import current_app
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import _FlaskFormCSRF, generate_csrf
+from wtforms.fields.core import Flags, Label
+from wtforms.meta import DefaultMeta
 from wtforms.widgets.core import clean_key
 
+from ..safety.kept import Kept
 from .form_html import render
 from .form_messages import MESSAGES
+
+#: (unbound field, name, prefix, translations) -> the field WTForms built from them first,
+#: bound to no form that is still in use (see :class:`ClonedFields`)
+_BUILT: Kept = Kept(1024)
+
+
+def _copied(field, form):
+    """A field as ``field`` was just after it was built, bound to ``form``: its own copies of
+    what a request may change (flags, label, attributes, choices), its form and meta."""
+    state = field.__dict__.copy()
+    for key, value in state.items():
+        if type(value) in (list, dict):
+            state[key] = type(value)(value)
+    flags = Flags()
+    flags.__dict__.update(field.flags.__dict__)
+    state.update(flags=flags, label=Label(field.label.field_id, field.label.text),
+                 _form=form, meta=form.meta)
+    copy = object.__new__(type(field))
+    copy.__dict__ = state
+    return copy
+
+
+def _built(meta, form, unbound_field, options):
+    """A field as WTForms builds it, kept without the form it was built for."""
+    field = DefaultMeta.bind_field(meta, form, unbound_field, options)
+    field._form = field.meta = None
+    return field
+
+
+class ClonedFields:
+    """A form Meta that binds each field of a class in ``cloned`` by copying the one WTForms
+    built for the same unbound field, name, prefix and translations (:data:`_BUILT`).
+
+    WTForms builds every field of a form again for each request (``Field.__init__``: its label,
+    flags from every validator, the subclass's own set-up): most of a city form's cost, on
+    every city page and save, for fields that come out the same each time. A field's state
+    after it is built holds nothing of the request (its data comes later, from ``process``), so
+    a copy of the first one built is the same field. Only the classes listed, whose built
+    state is what their arguments give (no choices made by a callable, which reads the form;
+    no sub-forms or entries), are copied; any other is built by WTForms.
+    """
+
+    #: the field classes copied (exact classes, not their subclasses)
+    cloned: frozenset[type] = frozenset()
+
+    def bind_field(self, form, unbound_field, options):
+        if unbound_field.field_class not in self.cloned:
+            return DefaultMeta.bind_field(self, form, unbound_field, options)
+        key = (unbound_field, options.get("name"), options.get("prefix"),
+               options.get("translations"))
+        built = _BUILT.get_or_make(key, lambda: _built(self, form, unbound_field, options))
+        if getattr(built, "_choices_callable", None) is not None:
+            return DefaultMeta.bind_field(self, form, unbound_field, options)
+        return _copied(built, form)
 
 
 class _Token:

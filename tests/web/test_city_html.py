@@ -89,3 +89,50 @@ def test_the_comparison_sees_refused_counters(app, client, drawn):
     assert "&lt;b&gt;" in pages
     assert '<details class="seat-fix" open>' in pages and 'id="wonder-errors"' in pages
     assert 'id="side-errors"' in pages
+
+
+def test_kept_pieces_follow_the_ruleset_the_language_and_the_values(app, monkeypatch):
+    """The seat and counters drawn without messages are kept (city_html._DRAWN) by the form's
+    class, the language and the values shown: drawn for every edition and expansion, in every
+    language, for two cities, each twice while the store holds all the others' pieces, they
+    are what a drawing with an empty store gives (a key without the ruleset, the language or
+    a value would hand one of them another's text)."""
+    from scorer.engine.rules import editions, expansions, get_ruleset
+    from scorer.safety.kept import Kept
+    from scorer.web import city_html
+    from scorer.web.forms import VICTORIES, token_fields
+
+    shared = city_html._DRAWN
+    shared.clear()
+    drawn = {}
+    for language in LANGUAGES:
+        with app.test_request_context(headers={"Accept-Language": language}):
+            for edition in editions():
+                for played in ((), *((name,) for name in expansions())):
+                    ruleset = get_ruleset(edition, played)
+                    wonders = list(ruleset.catalog.wonders)
+                    for wonder, coins, stages in ((wonders[0], 3, 1), (wonders[-1], 12, 2)):
+                        player = {"wonder": wonder, "side": ruleset.side_ids[-1]}
+                        form = cities.new_form(ruleset, player, formdata=None, data={
+                            **cities.player_data(player, ruleset), "coins": coins,
+                            "stages": stages})
+                        kinds = token_fields(ruleset)
+                        fields = dict.fromkeys(["wonder", "side", "stages", "coins", *kinds], [])
+                        maxima = {name: held[0].limit for name, held in kinds.items()}
+
+                        def both(form=form, fields=fields, kinds=kinds, maxima=maxima,
+                                 ruleset=ruleset):
+                            return (city_html.seat_fix(form, fields),
+                                    city_html.counters(form, fields, 3, kinds, VICTORIES, maxima,
+                                                       ruleset.max_battles))
+
+                        first, again = both(), both()
+                        monkeypatch.setattr(city_html, "_DRAWN", Kept(64))
+                        fresh = both()
+                        monkeypatch.setattr(city_html, "_DRAWN", shared)
+                        assert first == again == fresh, (language, edition, played, wonder)
+                        drawn[language, edition, played, wonder] = fresh
+    assert len(shared) >= 4 * len(drawn) // 2
+    # what the store tells apart draws different text: languages, editions, values
+    assert len({seat for seat, _counters in drawn.values()}) >= len(LANGUAGES) * 2 * len(editions())
+    assert len({counters for _seat, counters in drawn.values()}) >= len(LANGUAGES) * 2
