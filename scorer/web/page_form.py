@@ -6,9 +6,11 @@ what they send, check and draw is Flask-WTF's as before."""
 
 from __future__ import annotations
 
-from flask import current_app
+from flask import current_app, g, session
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import _FlaskFormCSRF, generate_csrf
+from itsdangerous import URLSafeTimedSerializer
+from itsdangerous.encoding import want_bytes
 from wtforms.fields.core import Flags, Label
 from wtforms.meta import DefaultMeta
 from wtforms.widgets.core import clean_key
@@ -72,6 +74,39 @@ class ClonedFields:
         return _copied(built, form)
 
 
+#: the salt Flask-WTF signs its CSRF tokens with (``flask_wtf.csrf.generate_csrf``)
+CSRF_SALT = "wtf-csrf-token"
+#: secret key -> Flask-WTF's serializer of CSRF tokens and its signer
+_SIGNERS: Kept = Kept(16)
+#: (secret key, the session's raw token) -> the token's payload as that serializer writes it
+_PAYLOADS: Kept[bytes] = Kept(4096)
+
+
+def _signing(secret_key):
+    serializer = URLSafeTimedSerializer(secret_key, salt=CSRF_SALT)
+    return serializer, serializer.make_signer()
+
+
+def signed_csrf(secret_key, field_name) -> str:
+    """``flask_wtf.csrf.generate_csrf(secret_key, field_name)``: the session's raw token signed
+    with the time (``URLSafeTimedSerializer(secret_key, salt=CSRF_SALT).dumps(raw)``), kept on
+    ``g`` for the request. What ``dumps`` does, done with one serializer and signer per key and
+    the raw token's payload written once per session, not again for every page: a city page's
+    CSRF token was a fifth of drawing city.html. Anything but a session holding a token of
+    text already (a new session, no key) is Flask-WTF's own."""
+    if not secret_key or not field_name or field_name in g:
+        return generate_csrf(secret_key=secret_key, token_key=field_name)
+    raw = session.get(field_name)
+    if type(raw) is not str:
+        return generate_csrf(secret_key=secret_key, token_key=field_name)
+    serializer, signer = _SIGNERS.get_or_make(secret_key, lambda: _signing(secret_key))
+    payload = _PAYLOADS.get_or_make((secret_key, raw),
+                                    lambda: want_bytes(serializer.dump_payload(raw)))
+    token = signer.sign(payload).decode("utf-8")
+    setattr(g, field_name, token)
+    return token
+
+
 class _Token:
     """A form's CSRF token, signed when first shown (``str``): Flask-WTF signs one for every
     form it builds, and a save that is answered with a redirect never shows its form."""
@@ -84,8 +119,7 @@ class _Token:
 
     def __str__(self) -> str:
         if self._token is None:
-            self._token = generate_csrf(secret_key=self._meta.csrf_secret,
-                                        token_key=self._meta.csrf_field_name)
+            self._token = signed_csrf(self._meta.csrf_secret, self._meta.csrf_field_name)
         return self._token
 
 

@@ -135,8 +135,8 @@ def test_a_save_answered_with_a_redirect_signs_no_token(csrf_app, game_id, monke
     client = csrf_app.test_client()
     path, token, version = open_city(csrf_app, client, game_id)
     signed = []
-    sign = page_form.generate_csrf
-    monkeypatch.setattr(page_form, "generate_csrf", lambda **kw: signed.append(kw) or sign(**kw))
+    sign = page_form.signed_csrf
+    monkeypatch.setattr(page_form, "signed_csrf", lambda *kw: signed.append(kw) or sign(*kw))
     assert client.post(path, data=city_post(token, version)).status_code == 302
     assert signed == []
     refused = client.post(path, data=city_post(token, version, coins="many"))
@@ -146,3 +146,44 @@ def test_a_save_answered_with_a_redirect_signs_no_token(csrf_app, game_id, monke
     # the token is taken: the city is compared (saved since the page was opened: a conflict)
     assert client.post(path, data=city_post(shown, typed)).status_code == 409
     assert client.post(path, data=city_post("forged", typed)).status_code != 409
+
+
+def test_the_drawn_token_is_flask_wtfs_token(csrf_app, monkeypatch):
+    """A form's token (page_form.signed_csrf: itsdangerous' serializer and signer kept per key,
+    the raw token's payload per session) is, at the same second, the token Flask-WTF's
+    generate_csrf signs, for each session and key; Flask-WTF's check takes it, and refuses it
+    under another key or another session's raw token."""
+    from flask import g, session
+    from flask_wtf.csrf import generate_csrf, validate_csrf
+    from itsdangerous import TimestampSigner
+    from wtforms.validators import ValidationError
+
+    from scorer.web import page_form
+
+    drawn = []
+    for second in (1_790_000_000, 1_790_000_001):
+        monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self, s=second: s)
+        for key in ("test", "another key", b"bytes key"):
+            for raw in ("a" * 40, "b" * 40):
+                with csrf_app.test_request_context():
+                    session["csrf_token"] = raw
+                    ours = page_form.signed_csrf(key, "csrf_token")
+                    assert g.csrf_token == ours and page_form.signed_csrf(key, "csrf_token") == ours
+                    del g.csrf_token
+                    assert generate_csrf(secret_key=key, token_key="csrf_token") == ours
+                    drawn.append(ours)
+    assert len(set(drawn)) == len(drawn)
+    monkeypatch.undo()
+    with csrf_app.test_request_context():
+        session["csrf_token"] = "a" * 40
+        token = page_form.signed_csrf("test", "csrf_token")
+        validate_csrf(token, secret_key="test")
+        with pytest.raises(ValidationError):
+            validate_csrf(token, secret_key="another key")
+        session["csrf_token"] = "b" * 40
+        with pytest.raises(ValidationError):
+            validate_csrf(token, secret_key="test")
+    with csrf_app.test_request_context():  # a new session: Flask-WTF makes its raw token
+        token = page_form.signed_csrf("test", "csrf_token")
+        assert isinstance(session["csrf_token"], str)
+        validate_csrf(token, secret_key="test")
