@@ -32,8 +32,8 @@ import pygal.graph.base
 import pygal.state
 import pygal.svg
 import tinycss2
+from flask_babel import get_locale, get_timezone, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from pygal.style import Style
 
 from ..groups.statistics import Filters
@@ -257,6 +257,11 @@ def svg_of(chart, defs: list[ElementTree.Element] = (), lines: bool = False) -> 
     """The chart's SVG without pygal's script element (an image runs none; keep it clean),
     with its style sheets as a still image uses them (:func:`still_css`), ``defs`` (the
     patterns) added to its definitions, and for ``lines`` its legend drawn as lines."""
+    return ElementTree.tostring(drawn_tree(chart, defs, lines), encoding="unicode")
+
+
+def drawn_tree(chart, defs: list[ElementTree.Element] = (), lines: bool = False) -> ElementTree.Element:
+    """:func:`svg_of`'s tree, before it is written."""
     tree = chart.render_tree()
     if lines:
         legend_lines(tree)
@@ -269,7 +274,70 @@ def svg_of(chart, defs: list[ElementTree.Element] = (), lines: bool = False) -> 
             elif local(child) == "style":
                 child.text = still_css(child.text or "")
                 parent.extend(defs)
-    return ElementTree.tostring(tree, encoding="unicode")
+    return tree
+
+
+#: where a series' group was in a frame's SVG (:meth:`Frame.of`)
+SPLICE = re.compile(r"<splice-(\d+) />")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A line chart's SVG without its series' groups (``pieces``: the text between them, in
+    the order written: each series' group of lines, then each one's group of dots), with
+    pygal's projection of its values (``view``, read only) and the points' x positions."""
+
+    pieces: tuple[str, ...]
+    view: object
+    x_pos: tuple[float, ...]
+    dots_size: int
+
+    @classmethod
+    def of(cls, chart, tree: ElementTree.Element) -> Frame:
+        """The frame of ``chart`` drawn as ``tree`` (its series' groups are taken out of the
+        tree, which is written before)."""
+        wanted = {id(node) for key in ("plot", "overlay") for node in chart.nodes[key]
+                  if (node.get("class") or "").startswith("series serie-")}
+        found = 0
+        for parent in tree.iter():
+            for index, child in enumerate(parent):
+                if id(child) in wanted:
+                    parent[index] = ElementTree.Element(f"splice-{found}")
+                    found += 1
+        pieces = SPLICE.split(ElementTree.tostring(tree, encoding="unicode"))
+        if found != 2 * len(chart.series) or len(pieces) != 2 * found + 1:
+            raise RuntimeError("a line chart's series not where pygal puts them")
+        return cls(tuple(pieces[::2]), chart.view, tuple(chart._x_pos), chart.dots_size)
+
+    def svg(self, series: tuple[tuple[str, tuple], ...]) -> str:
+        """The chart of ``series`` (the frame's names, axis and gaps) as pygal writes it."""
+        drawn = [series_svg(self, place, values) for place, (_name, values) in enumerate(series)]
+        parts = [line for line, _dots in drawn] + [dots for _line, dots in drawn]
+        out = [self.pieces[0]]
+        for part, piece in zip(parts, self.pieces[1:], strict=True):
+            out.append(part)
+            out.append(piece)
+        return "".join(out)
+
+
+def series_svg(frame: Frame, place: int, values: tuple) -> tuple[str, str]:
+    """One series' group of lines and group of dots, as pygal's ``Line.line`` and
+    ``Svg.line`` write them for this app's charts (no fill, no interruptions, no tooltips,
+    values or confidence intervals): its points projected by the frame's view, a dot per
+    value, one path through them all (none under two values); a float as ``str`` writes
+    it in the dots, as ``%f`` in the path."""
+    group = f'<g class="series serie-{place} color-{place}"'
+    coords = [frame.view((x, value)) for x, value in zip(frame.x_pos, values, strict=True)]
+    shown = [xy for xy in coords if None not in xy]
+    dots = "".join(f'<g class="dots"><circle cx="{x}" cy="{y}" r="{frame.dots_size}" '
+                   f'class="dot reactive tooltip-trigger" /></g>' for x, y in shown)
+    if len([xy for xy in coords if xy[1] is not None]) < 2:
+        line = group + " />"
+    else:
+        first, *rest = [f"{x:f} {y:f}" for x, y in shown]  # pygal's "%f %f"
+        path = f"M{first} L{' '.join(rest)}"
+        line = f'{group}><path d="{path}" class="line reactive nofill" /></g>'
+    return line, (f"{group}>{dots}</g>" if dots else group + " />")
 
 
 #: selectors of what a chart shown as an image never draws: pointer hover, the tooltips and
@@ -375,27 +443,52 @@ def local(element) -> str:
 @kept_by_data
 def totals_chart(moments: tuple, series: tuple[tuple[str, tuple[int | None, ...]], ...]) -> Chart | None:
     """The totals of the players with the most games over the last games (``series``: each
-    player's name and totals, None where absent), by when the games were saved."""
+    player's name and totals, None where absent), by when the games were saved.
+
+    A correction of one of the last games changes one total and nothing else the chart is
+    drawn from (its dates, players, axis, which games each played): the chart's frame, all
+    of its SVG but the series' lines and dots, is kept by those (:class:`Frame`), and the
+    series are written into it as pygal writes them, through pygal's own projection of the
+    frame's chart (:func:`series_svg`)."""
     if len(moments) < 2:
         return None
-    colours = by_place(list(PLAYER_COLOURS[:len(series)]))
     totals = [value for _name, values in series for value in values if value is not None]
     ticks = whole_ticks(min(totals), max(totals)) if totals else None
+    title = _("Totals over time")
+    dates = moment_labels(list(moments))
+    alt = _("Line chart of the totals of %(players)s in the last %(count)d games, from %(first)s "
+            "to %(last)s.", players=", ".join(name for name, _values in series),
+            count=len(moments), first=dates[0], last=dates[-1])
+    key = (str(get_locale()), str(get_timezone()), repr(moments),
+           tuple(name for name, _values in series), repr(ticks),
+           (min(totals), max(totals)) if totals else None,
+           tuple(tuple(value is None for value in values) for _name, values in series))
+    frame = TOTALS_FRAMES.get(key)
+    if frame is not None:
+        return Chart("totals", title, alt, frame.svg(series))
+    colours = by_place(list(PLAYER_COLOURS[:len(series)]))
     chart = Line(**config(colours, dash_css(len(series)), x_label_rotation=40,
                           dots_size=3, allow_interruptions=False, y_labels=ticks,
                           range=(ticks[0], ticks[-1]) if ticks else None,
                           truncate_label=-1))
-    title = _("Totals over time")
     labels = moment_labels(list(moments), short=True)
     step = max(1, len(labels) // 5)  # five dates under the axis are readable on a phone
     chart.x_labels = [label if index % step == 0 else "" for index, label in enumerate(labels)]
     for name, values in series:
         chart.add(name, list(values))
-    dates = moment_labels(list(moments))
-    alt = _("Line chart of the totals of %(players)s in the last %(count)d games, from %(first)s "
-            "to %(last)s.", players=", ".join(name for name, _values in series),
-            count=len(moments), first=dates[0], last=dates[-1])
-    return Chart("totals", title, alt, svg_of(chart, lines=True))
+    tree = drawn_tree(chart, lines=True)
+    svg = ElementTree.tostring(tree, encoding="unicode")
+    if isinstance(chart, QuickState):  # its drawing state is its own (pygal's is dropped)
+        if len(TOTALS_FRAMES) >= TOTALS_FRAMES_KEPT:
+            TOTALS_FRAMES.clear()
+        TOTALS_FRAMES[key] = Frame.of(chart, tree)
+    return Chart("totals", title, alt, svg)
+
+
+#: the totals chart's frames, by all they are drawn from but the totals (:func:`totals_chart`)
+TOTALS_FRAMES: dict[tuple, Frame] = {}
+#: at most this many kept (a frame is the chart's SVG, some 20 kB)
+TOTALS_FRAMES_KEPT = 64
 
 
 def rows_data(figures: dict) -> tuple[tuple[str, ...], tuple[tuple[str, tuple], ...]]:

@@ -31,16 +31,23 @@ PLAYERS = (("Ada", (3.5, 4.25, 5.0)), ("Bo", (-0.5, 2.0, 3.0)))
 
 
 def fresh(function, *data):
-    """The chart drawn now, past the memo."""
-    return function.__wrapped__(*data)
+    """The chart drawn now by pygal, past the memo and the totals chart's kept frames."""
+    kept = dict(group_charts.TOTALS_FRAMES)
+    group_charts.TOTALS_FRAMES.clear()
+    try:
+        return function.__wrapped__(*data)
+    finally:
+        group_charts.TOTALS_FRAMES.clear()
+        group_charts.TOTALS_FRAMES.update(kept)
 
 
 @pytest.fixture
 def drawings(app, monkeypatch):
     """How many charts pygal drew."""
     drawn = []
-    original = group_charts.svg_of
-    monkeypatch.setattr(group_charts, "svg_of", lambda *a, **k: drawn.append(1) or original(*a, **k))
+    original = group_charts.drawn_tree
+    monkeypatch.setattr(group_charts, "drawn_tree",
+                        lambda *a, **k: drawn.append(1) or original(*a, **k))
     return drawn
 
 
@@ -280,3 +287,46 @@ def test_a_kept_style_sheet_is_the_one_pygal_writes(app, monkeypatch):
     own.add("x", [1, 2])
     own.render_tree()
     assert len(group_charts.STYLE_SHEETS) == 5  # none kept of pygal's own charts
+
+
+def random_totals(rng, gaps: list[list[bool]], low: int, high: int) -> tuple:
+    """Random totals with the given gaps, lowest and highest (one frame of the totals chart)."""
+    values = [[None if gap else rng.randint(low, high) for gap in row] for row in gaps]
+    present = [(p, n) for p, row in enumerate(gaps) for n, gap in enumerate(row) if not gap]
+    if present:
+        values[present[0][0]][present[0][1]] = low
+        values[present[-1][0]][present[-1][1]] = high
+    return tuple((f"P{p} <&'", tuple(row)) for p, row in enumerate(values))
+
+
+def test_the_totals_chart_written_into_its_kept_frame_is_what_pygal_draws(app, monkeypatch):
+    """A totals chart whose dates, players, axis and gaps were drawn before is written into
+    that drawing's frame, its series as pygal writes them: byte for byte pygal's own drawing
+    of the same data, for random totals (with gaps, one to four players, two to twenty
+    games, names to escape); a frame is drawn again when anything but the totals changes."""
+    rng = random.Random(31)
+    frames_made = []
+    original = group_charts.Frame.of
+    monkeypatch.setattr(group_charts.Frame, "of", classmethod(
+        lambda cls, chart, tree: frames_made.append(1) or original(chart, tree)))
+    written = group_charts.totals_chart.__wrapped__  # past the memo, through the frames
+    with in_language(app, "pl"):
+        for _trial in range(25):
+            count, players = rng.randint(2, 20), rng.randint(1, 4)
+            moments = MOMENTS[:1] + tuple(MOMENTS[0] + timedelta(minutes=40 * n)
+                                          for n in range(1, count))
+            gaps = [[rng.random() < 0.2 for _ in range(count)] for _ in range(players)]
+            low, high = rng.randint(-5, 40), rng.randint(45, 120)
+            group_charts.TOTALS_FRAMES.clear()
+            frames_made.clear()
+            written(moments, random_totals(rng, gaps, low, high))
+            for _ in range(3):
+                data = random_totals(rng, gaps, low, high)
+                chart = written(moments, data)
+                assert chart == fresh(group_charts.totals_chart, moments, data)
+            assert len(frames_made) == 1 + 3  # the first drawing's frame, then each fresh one
+        frames_made.clear()
+        lower = tuple((name, tuple(None if v is None else v - 1 for v in values))
+                      for name, values in data)  # the lowest total moves: another frame
+        assert written(moments, lower) == fresh(group_charts.totals_chart, moments, lower)
+        assert frames_made == [1, 1]  # drawn by pygal, and afresh
