@@ -71,9 +71,11 @@ def statistics(group: Group, filters: Filters | None = None) -> dict:
 
 
 def merged_names(tally: Tally, counted: Counted) -> None:
-    """Give ``counted`` the group's merged names as read once per tally state: a merge (or
-    its undoing) raises the group's results revision, and with it the tally is read again and
-    what it kept dropped. The page's statistics and timeline each asked (a query each)."""
+    """Give ``counted`` the group's merged names as the tally keeps them: read once, and
+    again only after a change of the results that its games' stamps do not explain (a merge,
+    or its undoing, raises the group's own results counter: the tally then reads every row
+    again and drops them, :data:`.tally.GROUP_KEPT`). The page's statistics and timeline
+    each read them before (a query each, a third of the statistics' own time)."""
     found = tally.kept.get("aliases")
     if found is None:
         tally.kept["aliases"] = (counted._aliases,)  # read now (a cached_property)

@@ -48,6 +48,9 @@ POINTS_AT = COLUMNS.index("p0")
 CHUNK = 900
 #: how many (group, filters) tallies a process keeps (a 300-game group's is about 1 MB)
 KEPT = 16
+#: what :attr:`Tally.kept` holds of the group rather than of its rows: kept through a
+#: change of results its games' stamps explain (a merge, or its undoing, is none of those)
+GROUP_KEPT = ("aliases",)
 #: ``app.extensions`` key of the app's tallies (each app its own: its own database)
 EXTENSION = "scorer.group_tallies"
 
@@ -138,6 +141,9 @@ class Tally:
         if revision is not None and revision == self.revision:
             return
         stamps = read_stamps(connection, counted.group_pk)
+        # what is kept of the group itself rather than of its rows (its merged names:
+        # scorer.groups.tallied.merged_names) outlives a change its games explain
+        outlives: dict[str, tuple] = {}
         if revision is None or self.revision is None:
             self.take(read_rows(connection, counted.group_pk), set(self.rows), counted.filters)
         else:
@@ -145,9 +151,10 @@ class Tally:
             seen.update(pk for pk in self.stamps if pk not in stamps)
             explained = sum(stamps.get(pk, ("", 0))[1] - self.stamps.get(pk, ("", 0))[1]
                             for pk in seen)
-            if revision - self.revision == explained:
+            if revision - self.revision == explained:  # no merge, no game moved
                 self.take(read_rows(connection, counted.group_pk, sorted(seen)), seen,
                           counted.filters)
+                outlives = {key: self.kept[key] for key in GROUP_KEPT if key in self.kept}
             else:
                 self.take(read_rows(connection, counted.group_pk), set(self.rows),
                           counted.filters)
@@ -155,6 +162,7 @@ class Tally:
         self.revision = revision
         self.version += 1
         self.kept.clear()
+        self.kept.update(outlives)
 
     def take(self, rows: list[Row], games: set[int], filters) -> None:
         """Make the rows of ``games`` (and of any game in ``rows``) those read (``rows``: by

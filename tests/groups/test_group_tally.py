@@ -179,8 +179,7 @@ def test_the_winning_totals_and_filter_choices_read_no_merges(ctx, monkeypatch):
     again and the figures follow it."""
     rng = random.Random(12)
     group = service.create("Club", None)
-    for _ in range(3):
-        service.create_game(group, dealt(rng))
+    games = [service.create_game(group, dealt(rng))[0] for _ in range(3)]
     service.merge(group, "Bo", "Ada")
     group = service.load(group.id)
     read = []
@@ -200,6 +199,18 @@ def test_the_winning_totals_and_filter_choices_read_no_merges(ctx, monkeypatch):
     assert tallied.statistics(group) == statistics.recount(group)
     assert tallied.timeline(group, Filters()) == statistics.timeline(group, Filters())
     assert len(read) == 3  # the tally's, once, and the recount's and its timeline's
+    read.clear()
+    storage.modify_game(games[0], lambda document: {**document, "players": [
+        {**document["players"][0], "coins": (document["players"][0]["coins"] + 3) % 30},
+        *document["players"][1:]]})
+    group = service.load(group.id)  # a correction (its game's stamp explains it): no merge
+    assert tallied.statistics(group) == statistics.recount(group)
+    assert len(read) == 1  # the recount's: the tally keeps the merged names it read
+    service.unmerge(group, "Cy")  # undone: the names are read again, the figures follow
+    group = service.load(group.id)
+    read.clear()
+    assert tallied.statistics(group) == statistics.recount(group)
+    assert len(read) == 2
 
 
 def test_the_digest_is_made_once_per_tally_state_and_merged_names(ctx, monkeypatch):
