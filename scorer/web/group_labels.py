@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from flask_babel import pgettext
-
 from ..engine.rules import editions, expansions, get_ruleset
 from ..i18n import translator
 from .pad_rows import PLAIN, every_look
@@ -48,8 +46,11 @@ def row_colour(row: str) -> str:
 
 
 def wonder_label(wonder: str) -> str:
+    """The wonder's name in the request's language: Flask-Babel's ``pgettext`` through the
+    request's kept catalog (:func:`scorer.i18n.translator`; Flask-Babel's own looks its
+    context up anew each call, and the group page names 28 wonders)."""
     name = _known()[1].get(wonder)
-    return pgettext("wonder", name) if name else wonder
+    return translator().upgettext("wonder", name) if name else wonder
 
 
 def side_label(side: str) -> str:

@@ -150,3 +150,22 @@ def test_every_message_of_the_template_is_found_in_the_module():
     template = msgids("jinja2", REFERENCE / "_group_figures_reference.html")
     module = msgids("python", PROJECT_ROOT / "scorer" / "web" / "figures_html.py")
     assert len(template) >= 30 and template <= module, sorted(map(str, template - module))
+
+
+def test_wonder_names_are_flask_babels_in_every_language(app):
+    """group_labels.wonder_label reads the request's kept catalog: the same names as
+    Flask-Babel's pgettext("wonder", ...), translated."""
+    from flask_babel import pgettext
+
+    from scorer.web import group_labels
+
+    translated = 0
+    for language in LANGUAGES:
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            app.preprocess_request()
+            names = group_labels._known()[1]
+            assert len(names) > 7
+            for wonder, name in names.items():
+                assert group_labels.wonder_label(wonder) == pgettext("wonder", name)
+                translated += group_labels.wonder_label(wonder) != name
+    assert translated > 0
