@@ -169,3 +169,22 @@ def test_wonder_names_are_flask_babels_in_every_language(app):
                 assert group_labels.wonder_label(wonder) == pgettext("wonder", name)
                 translated += group_labels.wonder_label(wonder) != name
     assert translated > 0
+
+
+def test_the_parts_figures_are_those_of_the_filters_whatever_was_written_before(app):
+    """figures_html keeps each figure's text per locale, places, value, type and sign: 1 and
+    1.0, 0.0 and -0.0, a rate and a count are told apart, in every language, in any order."""
+    from scorer.web import figures, figures_html
+
+    values = [(1, 0), (1.0, 0), (1.0, 1), (0.0, 1), (-0.0, 1), (-0.0, 0), (0.5, None),
+              (1234567, 0), (-3.25, 2), (None, 1)]
+    for language in (*LANGUAGES, "en", "pl"):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            app.preprocess_request()
+            fixed, whole, percent = figures_html.numbers()
+            for value, places in values:
+                if places is None:
+                    assert percent(value) == figures.percent(value)
+                else:
+                    assert fixed(value, places) == figures.fixed(value, places)
+                    assert whole(value) == figures.whole(value)
