@@ -59,12 +59,17 @@ def select_locale() -> Locale:
     it is): every request of every phone asks, the live pad's poll too, and parsing the
     header and the locale anew cost a tenth of a poll's answer."""
     mark_language_dependent()
-    languages = current_app.config["LANGUAGES"]
-    chosen = g.get("language_switched") or request.cookies.get(LANGUAGE_COOKIE)
-    if chosen not in languages:
-        chosen = best_language(request.headers.get("Accept-Language", ""), tuple(languages),
-                               current_app.config["BABEL_DEFAULT_LOCALE"])
-    return locale_of(chosen)
+    return locale_of(language(g.get("language_switched") or request.cookies.get(LANGUAGE_COOKIE),
+                              request.headers.get("Accept-Language", ""), current_app.config))
+
+
+def language(chosen: str | None, accept_language: str, config) -> str:
+    """The code of the request's language: the one ``chosen`` (switched to, or the ``lang``
+    cookie) when the app has it, else the best match of the ``Accept-Language`` header."""
+    languages = config["LANGUAGES"]
+    if chosen in languages:
+        return chosen
+    return best_language(accept_language, tuple(languages), config["BABEL_DEFAULT_LOCALE"])
 
 
 @lru_cache(maxsize=1024)

@@ -59,12 +59,16 @@ HASH_VERSION = "v1"
 def device_key(create: bool = False) -> str | None:
     """This browser's key (a new one, sent with the answer, when ``create`` and it has none)."""
     if "device_key" not in g:
-        sent = request.cookies.get(DEVICE_COOKIE, "")
-        g.device_key = sent if KEY.fullmatch(sent) else None
+        g.device_key = sent_key(request.cookies.get(DEVICE_COOKIE, ""))
     if g.device_key is None and create:
         g.device_key = secrets.token_urlsafe(32)
         g.send_device = True
     return g.device_key
+
+
+def sent_key(sent: str) -> str | None:
+    """The ``device`` cookie's value as sent, when it is a device key."""
+    return sent if KEY.fullmatch(sent) else None
 
 
 def owner_token(key: str, salt: str) -> str:
@@ -163,7 +167,13 @@ def can_manage(saved) -> bool:
     presented = request.headers.get(TOKEN_HEADER, "").strip()
     if presented and token_matches(saved, presented):  # an API client's (or a script's) token
         return True
-    key, salt = device_key(), _salt(saved)
+    return owned_by(saved, device_key())
+
+
+def owned_by(saved, key: str | None) -> bool:
+    """Whether the browser of device ``key`` owns ``saved`` (:func:`can_manage` without a
+    token in the request's header)."""
+    salt = _salt(saved)
     return key is not None and salt is not None and token_matches(saved, owner_token(key, salt))
 
 
@@ -195,10 +205,19 @@ def require(action: str, saved) -> None:
 def remembered() -> list[str]:
     """The ids of the games this browser created or opened, the most recent first."""
     if "history" not in g:
-        value = signed_cookies.read(HISTORY_COOKIE, HISTORY_SALT)
-        ids = [game_id for game_id in value.split(".") if GAME_ID.fullmatch(game_id)]
-        g.history = ids[:HISTORY_SIZE]
+        g.history = history_of(request.cookies.get(HISTORY_COOKIE, ""))
     return g.history
+
+
+def history_of(sent: str) -> list[str]:
+    """:func:`remembered` from the history cookie's value as the browser sent it."""
+    value = signed_cookies.read_sent(sent, HISTORY_SALT)
+    return [game_id for game_id in value.split(".") if GAME_ID.fullmatch(game_id)][:HISTORY_SIZE]
+
+
+def first_remembered(sent: str) -> str | None:
+    """The game this browser opened last (a page shown puts its game first: :func:`remember`)."""
+    return next(iter(history_of(sent)), None)
 
 
 def remember(game_id: str) -> None:

@@ -105,6 +105,13 @@ def player_id(game_id: str) -> str | None:
     return seat.player if seat else None
 
 
+def player_in(sent: str, game_id: str) -> str | None:
+    """:func:`player_id` from the ``seats`` cookie's value as the browser sent it (what reads
+    a request's seat without the request: :mod:`scorer.web.live_poll`)."""
+    return next((seat.player for seat in decode(signed_cookies.read_sent(sent, SALT))
+                 if seat.game == game_id), None)
+
+
 def chosen_player(game_id: str) -> str | None:
     """The id of the player this browser said "This is me" for (not a guess from a save)."""
     seat = _entry(game_id)

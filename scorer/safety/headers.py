@@ -87,13 +87,29 @@ def _varies_on(response: Response, lowered: tuple[str, ...], present: set[str]) 
     return all(name in named for name in lowered)
 
 
-def transport_security(response: Response) -> None:
+def security_headers(pdf: bool, secure: bool) -> list[tuple[str, str]]:
+    """What :func:`add_headers` adds to an answer that set none of them, in order: what the
+    live pad's 304 sends without Flask (:mod:`scorer.web.live_poll`)."""
+    found = [("Content-Security-Policy", PDF_POLICY if pdf else CONTENT_SECURITY_POLICY),
+             *HEADERS.items()]
+    if secure:
+        found.extend(transport_security_header())
+    return found
+
+
+def transport_security_header() -> list[tuple[str, str]]:
     max_age = int(current_app.config.get("HSTS_MAX_AGE", HSTS_MAX_AGE) or 0)
-    if max_age > 0:
-        value = f"max-age={max_age}"
-        if current_app.config.get("HSTS_INCLUDE_SUBDOMAINS"):
-            value += "; includeSubDomains"
-        response.headers.setdefault("Strict-Transport-Security", value)
+    if max_age <= 0:
+        return []
+    value = f"max-age={max_age}"
+    if current_app.config.get("HSTS_INCLUDE_SUBDOMAINS"):
+        value += "; includeSubDomains"
+    return [("Strict-Transport-Security", value)]
+
+
+def transport_security(response: Response) -> None:
+    for name, value in transport_security_header():
+        response.headers.setdefault(name, value)
 
 
 def init_app(app: Flask) -> None:

@@ -29,7 +29,11 @@ def read(name: str, salt: str) -> str:
     """The cookie's value as the app wrote it; "" when absent, forged or not ASCII. The same
     value sent with the same key and salt always reads the same, so a checked one is kept
     (:data:`CHECKED`) and never answers stale."""
-    sent = request.cookies.get(name, "")
+    return read_sent(request.cookies.get(name, ""), salt)
+
+
+def read_sent(sent: str, salt: str) -> str:
+    """:func:`read` of a cookie's value as the browser sent it ("" when it sent none)."""
     if not sent:
         return ""  # what an absent cookie reads as, without a signature to check
     return CHECKED.get_or_make((current_app.secret_key, salt, sent), lambda: _unsigned(sent, salt))

@@ -53,12 +53,20 @@ def _log_request(response):
     started = g.pop("request_started", None)
     if started is not None and request_log.isEnabledFor(logging.INFO):
         rule = request.url_rule.rule if request.url_rule else "(no route)"
+        log_request(request.remote_addr, request.method, rule, response.status_code,
+                    response.calculate_content_length() or 0, started)
+    return response
+
+
+def log_request(address: str | None, method: str, rule: str, status: int, length: int,
+                started: float) -> None:
+    """The request's log line (also of the answers given before Flask:
+    :mod:`scorer.web.live_poll`)."""
+    if request_log.isEnabledFor(logging.INFO):
         request_log.handle(request_log.makeRecord(
             request_log.name, logging.INFO, __file__, 0, "%s %s %s %s %d %.1fms",
-            (request.remote_addr or "-", request.method, rule, response.status_code,
-             response.calculate_content_length() or 0, (time.perf_counter() - started) * 1000),
+            (address or "-", method, rule, status, length, (time.perf_counter() - started) * 1000),
             None, "_log_request"))
-    return response
 
 
 def _ensure_log_output(app: Flask) -> None:

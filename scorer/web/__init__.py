@@ -103,6 +103,7 @@ def init_app(app: Flask) -> None:
         invite,
         labels,
         line_cache,
+        live_poll,
         ownership,
         pad_cache,
         quick,
@@ -115,6 +116,7 @@ def init_app(app: Flask) -> None:
     template_imports.init_app(app)
     storage.init_app(app)
     pad_cache.init_app(app)
+    live_poll.init_app(app)
     line_cache.init_app(app)
     group_cache.init_app(app)
     static_files.init_app(app)

@@ -7,8 +7,6 @@ so it works without JavaScript).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -30,7 +28,8 @@ from .expansions import pad_lines
 from .expired_forms import shows_expired_buttons
 from .groups import group_of_game
 from .line_cache import line_linker
-from .pad_cache import Unscorable, phone_part, shared_pad, stamped_pad
+from .live_poll import live_etag, live_headers
+from .pad_cache import PadGame, Unscorable, phone_part, shared_pad, stamped_pad
 from .pad_html import explanations_html, pad_table
 from .pad_rows import pad_rows
 from .problems import ErrorMap
@@ -96,25 +95,11 @@ def pad_context(saved, game) -> dict:
 
 
 def pad_etag(game_id: str, stamp) -> str:
-    """The live part's validator for this browser: the game's revision and lock in the page's
-    language (:func:`scorer.games.service.revision_tag`), this browser's own city, and the
-    owner's buttons only while this browser owns the game (a hand-over changes that)."""
-    return live_etag(stamp, seats_remembered.player_id(game_id), access.can_manage(stamp))
-
-
-def live_etag(stamp, seat: str | None, owner: bool) -> str:
-    """:func:`pad_etag` of this browser's ``seat`` (its remembered player id) and ``owner``."""
-    return f"{games_service.revision_tag(stamp, get_locale())}-{seat or ''}-{'owner' if owner else ''}"
-
-
-@dataclass(frozen=True)
-class PadGame:
-    """What a phone's own part of the live pad reads of its game (the ``saved`` of
-    _pad_live.html and _owner_actions.html): its id, lock and owner, all in the game's stamp."""
-
-    id: str
-    locked: bool
-    owner_token_hash: str | None
+    """The live part's validator for this browser (:func:`scorer.web.live_poll.live_etag`):
+    its own city, and the owner's buttons only while it owns the game (a hand-over changes
+    that)."""
+    return live_etag(stamp, seats_remembered.player_id(game_id), access.can_manage(stamp),
+                     get_locale())
 
 
 def live_part(saved) -> tuple[dict, str] | None:
@@ -151,7 +136,7 @@ def live(game_id: str):
     if stamp is None:
         abort(404)
     seat, owner = seats_remembered.player_id(game_id), access.can_manage(stamp)
-    etag = live_etag(stamp, seat, owner)
+    etag = live_etag(stamp, seat, owner, get_locale())
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
@@ -167,9 +152,7 @@ def live(game_id: str):
         else:
             game = PadGame(game_id, stamp.locked, stamp.owner_token_hash)
             response = make_response(phone_part(shared, game, shared.seat(seat), owner))
-    response.set_etag(etag, weak=True)
-    response.headers["Cache-Control"] = "no-cache"
-    response.vary.update(("Accept-Language", "Cookie"))  # one parse of the header, not two
+    response.headers.extend(live_headers(etag))  # what scorer.web.live_poll sends with a 304
     return response
 
 

@@ -49,6 +49,16 @@ class RevisionMemo:
                 self._entries.popitem(last=False)
         return value
 
+    def peek(self, owner: Hashable, key: Hashable) -> Any:
+        """The stored value, else None; nothing is made (a hit counts as one)."""
+        with self._lock:
+            found = self._entries.get((owner, key), _MISSING)
+            if found is _MISSING:
+                return None
+            self._entries.move_to_end((owner, key))
+            self.hits += 1
+            return found
+
     def forget(self, owner: Hashable) -> None:
         with self._lock:
             for entry in [entry for entry in self._entries if entry[0] == owner]:

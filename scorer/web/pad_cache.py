@@ -58,6 +58,16 @@ STORED = ("head", "table", "actions", "explanations", "played_with", "complete",
 
 
 @dataclass(frozen=True)
+class PadGame:
+    """What a phone's own part of the live pad reads of its game (the ``saved`` of
+    _pad_live.html and _owner_actions.html): its id, lock and owner, all in the game's stamp."""
+
+    id: str
+    locked: bool
+    owner_token_hash: str | None
+
+
+@dataclass(frozen=True)
 class Unscorable:
     """A saved game the engine no longer accepts: the pad page lists why."""
 
@@ -69,6 +79,7 @@ def memo(app: Flask | None = None) -> RevisionMemo:
 
 
 def _key(revision: int, locked: bool) -> tuple:
+    """The memo's key (:func:`kept_pad` makes the same from its parts)."""
     return revision, bool(locked), str(get_locale())
 
 
@@ -146,7 +157,7 @@ def phone_part(shared: SharedPad, game, me: dict | None, owner: bool) -> str:
     every other such phone in its seat, so its frame (the template drawn around the shared
     parts) is drawn once and kept; the owner's is drawn each time (its lock form carries the
     session's CSRF token). ``game`` has the game's id, lock and owner hash
-    (:class:`scorer.web.games.PadGame`).
+    (:class:`PadGame`).
 
     A frame is keyed by everything it shows (the game, its lock, whether it is complete and
     has an owner, the seat's id and name, the language and the site's address), not by the
@@ -155,8 +166,7 @@ def phone_part(shared: SharedPad, game, me: dict | None, owner: bool) -> str:
     context = {"saved": game, "me": me, "complete": shared.complete}
     if owner:
         return render_template("_pad_live.html", shared=shared, **context)
-    key = (game.id, bool(game.locked), shared.complete, bool(game.owner_token_hash),
-           (me["id"], me["name"]) if me else None, str(get_locale()), request.script_root)
+    key = frame_key(game, shared, me, str(get_locale()), request.script_root)
     frames = current_app.extensions[FRAMES]
     frame = frames.get(key)
     if frame is None:
@@ -165,9 +175,31 @@ def phone_part(shared: SharedPad, game, me: dict | None, owner: bool) -> str:
         if len(frame) != len(_SLOTTED) + 1:
             return render_template("_pad_live.html", shared=shared, **context)
         frames.put(key, frame)
+    return framed(frame, shared)
+
+
+def frame_key(game, shared: SharedPad, me: dict | None, locale: str, script_root: str) -> tuple:
+    """What a phone's frame shows (:func:`phone_part`): also how :mod:`scorer.web.live_poll`
+    finds one kept."""
+    return (game.id, bool(game.locked), shared.complete, bool(game.owner_token_hash),
+            (me["id"], me["name"]) if me else None, locale, script_root)
+
+
+def kept_frame(app: Flask, key: tuple) -> list[str] | None:
+    return app.extensions[FRAMES].get(key)
+
+
+def framed(frame: list[str], shared: SharedPad) -> str:
+    """A phone's part: its kept ``frame`` around the ``shared`` parts."""
     head, between_1, between_2, between_3, tail = frame
     return "".join((head, shared.head, between_1, shared.table, between_2, shared.actions,
                     between_3, shared.explanations, tail))
+
+
+def kept_pad(app: Flask, game_id: str, revision: int, locked: bool, locale: str):
+    """The shared parts this worker keeps for the game's revision, lock and ``locale``, else
+    None (nothing is drawn)."""
+    return memo(app).peek(game_id, (revision, bool(locked), locale))
 
 
 def _forget_changed(app: Flask, game_id: str, **_change) -> None:
