@@ -33,6 +33,7 @@ DEFAULT_ENTRIES = 512
 FRAMES = "scorer.pad_frames"
 #: a frame per (game, language, seat) at the tables a worker serves
 DEFAULT_FRAMES = 4096
+ACTIONS = "scorer.pad_actions"
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,8 @@ def _drawn(saved, draw) -> SharedPad | Unscorable:
     if problems:
         return Unscorable(problems)
     context = draw(saved, game)
-    parts = render_template("_pad_shared.html", **context).split(MARKER)
+    parts = render_template("_pad_shared.html", actions=_actions(saved, context["complete"]),
+                            **context).split(MARKER)
     head, table, actions, explanations = (Markup(part) for part in parts)
     players: dict[str, dict] = {}
     for player in saved.document["players"]:
@@ -97,6 +99,25 @@ def _drawn(saved, draw) -> SharedPad | Unscorable:
                                               if key in player})
     return SharedPad(head, table, actions, explanations, context["played_with"],
                      context["complete"], players)
+
+
+def _actions(saved, complete: bool) -> Markup:
+    """_pad_actions.html: the same for every revision of a game with the same lock,
+    completeness and first player (its six links were a third of drawing _pad_shared.html), so
+    drawn once per language and address and kept."""
+    try:
+        first = saved.document["players"][0]["id"]
+        key = (saved.id, bool(saved.locked), bool(complete), first, str(get_locale()),
+               request.script_root)
+        hash(key)
+    except (KeyError, IndexError, TypeError):  # never after parse_game; drawn as it is then
+        return Markup(render_template("_pad_actions.html", saved=saved, complete=complete))
+    kept = current_app.extensions[ACTIONS]
+    found = kept.get(key)
+    if found is None:
+        found = Markup(render_template("_pad_actions.html", saved=saved, complete=complete))
+        kept.put(key, found)
+    return found
 
 
 def _kept_or_drawn(game_id: str, key: tuple, draw_pad) -> SharedPad | Unscorable:
@@ -209,5 +230,6 @@ def _forget_changed(app: Flask, game_id: str, **_change) -> None:
 def init_app(app: Flask) -> None:
     app.extensions[EXTENSION] = RevisionMemo(int(app.config.get("PAD_CACHE_ENTRIES", DEFAULT_ENTRIES)))
     app.extensions[FRAMES] = LineStore(int(app.config.get("PAD_FRAMES", DEFAULT_FRAMES)))
+    app.extensions[ACTIONS] = LineStore(int(app.config.get("PAD_FRAMES", DEFAULT_FRAMES)))
     game_changed.connect(_forget_changed, sender=app)
     pad_store.init_app(app)

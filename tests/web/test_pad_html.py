@@ -17,6 +17,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from scorer import storage
 from scorer.engine.validation import parse_game
 from scorer.games import service as games_service
+from scorer.web import pad_cache
 from scorer.web.games import pad_context
 from scorer.web.pad_cache import MARKER
 from tests import helpers
@@ -98,7 +99,8 @@ def reference_parts(app, game_id: str, language: str) -> list[str]:
         context = pad_context(saved, game)
         app.update_template_context(context)
         old = environment.get_template("_pad_shared_reference.html").render(context)
-        new = app.jinja_env.get_template("_pad_shared.html").render(context)
+        new = app.jinja_env.get_template("_pad_shared.html").render(
+            {**context, "actions": pad_cache._actions(saved, context["complete"])})
     return old.split(MARKER), new.split(MARKER)
 
 
@@ -140,9 +142,30 @@ def test_the_pad_page_and_live_part_hold_the_reference_parts(app, client, saved_
         with app.app_context():
             storage.set_locked(game_id, locked)
         old, _new = reference_parts(app, game_id, language)
-        page = client.get(f"/games/{game_id}", headers=headers)
-        live = client.get(f"/games/{game_id}/live", headers=headers)
-        assert page.status_code == live.status_code == 200
-        for answer in (page.get_data(as_text=True), live.get_data(as_text=True)):
-            for part in old:
-                assert part in answer, (name, language, owner, locked)
+        for _revision in range(2):  # the next revision's pad has the buttons kept (_actions)
+            page = client.get(f"/games/{game_id}", headers=headers)
+            live = client.get(f"/games/{game_id}/live", headers=headers)
+            assert page.status_code == live.status_code == 200
+            for answer in (page.get_data(as_text=True), live.get_data(as_text=True)):
+                for part in old:
+                    assert part in answer, (name, language, owner, locked)
+            with app.app_context():
+                storage.modify_game(game_id, lambda document: document)
+
+
+def test_the_buttons_are_drawn_once_per_game_lock_and_language(app, client, saved_games,
+                                                                 monkeypatch):
+    drawn = []
+    original = pad_cache.render_template
+
+    def counting(name, **context):
+        drawn.append(name)
+        return original(name, **context)
+
+    monkeypatch.setattr(pad_cache, "render_template", counting)
+    game_id = next(iter(saved_games.values()))
+    for language in ("en", "en", "pl"):
+        with app.app_context():
+            storage.modify_game(game_id, lambda document: document)
+        assert client.get(f"/games/{game_id}", headers={"Accept-Language": language}).status_code == 200
+    assert drawn.count("_pad_shared.html") == 3 and drawn.count("_pad_actions.html") == 2
