@@ -134,13 +134,15 @@ class LivePolls:
         etag = live_etag(stamp, browser.seat, owner, browser.locale)
         secure = environ.get("wsgi.url_scheme") == "https"
         sent = environ.get("HTTP_IF_NONE_MATCH")
-        if sent == f'W/"{etag}"':
+        # as the view's request.if_none_match.contains_weak; the two forms a phone sends first:
+        # the weak ETag of the answers, and the bare one of the page's data-etag (live.js)
+        if sent is not None and (sent == f'W/"{etag}"' or sent == etag
+                                 or parse_etags(sent).contains_weak(etag)):
             return NOT_MODIFIED, [*live_headers(etag), *security_headers(False, secure)], b""
         # a changed pad, for a phone that is not the owner's (its lock form holds the session's
         # CSRF token) and already has the game first in its history (else the view sends the
         # history cookie): answered when this worker keeps both the pad and the phone's frame
-        if owner or browser.first_game != game_id or (
-                sent is not None and parse_etags(sent).contains_weak(etag)):
+        if owner or browser.first_game != game_id:
             return None
         part = self.part(environ, game_id, stamp, browser)
         if part is None:
