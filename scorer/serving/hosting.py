@@ -47,9 +47,6 @@ def _start_timer() -> None:
 
 
 def _log_request(response):
-    """The request's line, made as ``request_log.info`` makes it but without the caller's file
-    and line (``Logger.findCaller`` walks the stack on every call: a tenth of a polled pad's
-    answer, issue 31); they would always name this function anyway."""
     started = g.pop("request_started", None)
     if started is not None and request_log.isEnabledFor(logging.INFO):
         rule = request.url_rule.rule if request.url_rule else "(no route)"
@@ -61,7 +58,9 @@ def _log_request(response):
 def log_request(address: str | None, method: str, rule: str, status: int, length: int,
                 started: float) -> None:
     """The request's log line (also of the answers given before Flask:
-    :mod:`scorer.web.live_poll`)."""
+    :mod:`scorer.web.live_poll`), made as ``request_log.info`` makes it but without the
+    caller's file and line (``Logger.findCaller`` walks the stack on every call: a tenth of a
+    polled pad's answer, issue 31); they would always name this function anyway."""
     if request_log.isEnabledFor(logging.INFO):
         request_log.handle(request_log.makeRecord(
             request_log.name, logging.INFO, __file__, 0, "%s %s %s %s %d %.1fms",
