@@ -11,34 +11,13 @@ import re
 
 import pytest
 
-from scorer import create_app, storage
+from scorer import storage
 from scorer.games import access
 from scorer.games import service as games_service
 from scorer.web import games as game_pages
 from scorer.web import pad_cache, pad_store
-from tests.conftest import dispose
-from tests.helpers import game, give_owner, own, player
-
-CITIES = [player("Ada", "gizah", cards=["lumber-yard"], coins=3),
-          player("Bob", "babylon", coins=4), player("Cy", "rhodes", coins=2)]
-
-
-@pytest.fixture
-def there(app):
-    """Another server on the same database: its changes send this one no event, so only the
-    keys (revision, lock, owner) keep this one's answers right."""
-    other = create_app(dict(app.config))
-    yield other
-    dispose(other)
-
-
-@pytest.fixture
-def table(app):
-    """A game with player ids, and its players' ids."""
-    with app.app_context():
-        game_id = games_service.create_game(game(*CITIES), "Phones")
-        ids = [p["id"] for p in games_service.load(game_id).document["players"]]
-    return game_id, ids
+from tests.helpers import give_owner, own
+from tests.web.conftest import LIVE_CITIES
 
 
 def phones(app, game_id: str, ids: list[str]) -> dict:
@@ -105,7 +84,7 @@ def test_a_phone_never_gets_another_phones_city_or_the_owners_buttons(app, table
         if name in ids:
             index = ids.index(name)
             assert your_city(text) == (f"/games/{game_id}/players/{name}",
-                                       f"Your city: {CITIES[index]['name']}")
+                                       f"Your city: {LIVE_CITIES[index]['name']}")
         else:
             assert your_city(text) is None
         assert ("Hand over" in text) == (name == "owner")

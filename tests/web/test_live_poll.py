@@ -17,10 +17,9 @@ from scorer.games import access
 from scorer.games import service as games_service
 from scorer.web import live_poll
 from tests.conftest import dispose
-from tests.helpers import game, give_owner, own, player
+from tests.helpers import game, give_owner, own
+from tests.web.conftest import LIVE_CITIES
 
-CITIES = [player("Ada", "gizah", cards=["lumber-yard"], coins=3),
-          player("Bob", "babylon", coins=4), player("Cy", "rhodes", coins=2)]
 #: the request hooks the shortcut accounts for: each one does nothing to a live 304 (the log
 #: line is written by the shortcut itself, the security headers are security_headers())
 ACCOUNTED_BEFORE = {"scorer.serving.hosting._start_timer", "flask_wtf.csrf.csrf_protect",
@@ -39,20 +38,6 @@ def made(config: dict | None = None, tmp_path=None):
                        "DATABASE": str(tmp_path / "poll.sqlite"), **(config or {})})
 
 
-@pytest.fixture
-def table(app):
-    with app.app_context():
-        game_id = games_service.create_game(game(*CITIES), "Polls")
-        ids = [p["id"] for p in games_service.load(game_id).document["players"]]
-    return game_id, ids
-
-
-@pytest.fixture
-def there(app):
-    """Another server on the same database: its changes send this one no event."""
-    other = create_app(dict(app.config))
-    yield other
-    dispose(other)
 
 
 def shortcut(app) -> live_poll.LivePolls:
@@ -234,7 +219,7 @@ def test_an_untrusted_host_is_refused_as_before(tmp_path):
     app = made({"PUBLIC_URL": "https://scores.example.org"}, tmp_path)
     try:
         with app.app_context():
-            game_id = storage.create_game(game(*CITIES), "Hosts")
+            game_id = storage.create_game(game(*LIVE_CITIES), "Hosts")
         phone = app.test_client()
         good = {"base_url": "https://scores.example.org"}
         etag = phone.get(f"/games/{game_id}/live", **good).headers["ETag"]
@@ -252,7 +237,7 @@ def test_behind_a_proxy_it_reads_what_the_proxy_says(tmp_path):
     app = made({"PROXY_FIX": 1, "RATELIMIT_ENABLED": True}, tmp_path)
     try:
         with app.app_context():
-            game_id = storage.create_game(game(*CITIES), "Proxy")
+            game_id = storage.create_game(game(*LIVE_CITIES), "Proxy")
         phone = app.test_client()
         proxied = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "10.1.2.3"}
         etag = phone.get(f"/games/{game_id}/live", headers=proxied).headers["ETag"]
@@ -366,7 +351,7 @@ def test_a_phone_that_opened_another_game_since_gets_its_history_from_the_view(a
     phone = app.test_client()
     etag = phone.get(f"/games/{game_id}/live").headers["ETag"]
     with app.app_context():
-        other = games_service.create_game(game(*CITIES), "Other")
+        other = games_service.create_game(game(*LIVE_CITIES), "Other")
     assert phone.get(f"/games/{other}").status_code == 200
     with app.app_context():
         storage.modify_game(game_id, lambda d: d)
