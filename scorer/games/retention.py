@@ -36,6 +36,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import delete, exists, or_, select
 
 from .. import storage
+from ..safety.switches import switched_on
 from ..serving import background
 from ..storage.connect import get_engine
 from ..storage.engine import writer
@@ -130,18 +131,12 @@ def start_background(app: Flask) -> threading.Thread | None:
     """Start the serving process's background passes (gunicorn's ``post_worker_init``, the
     table server's start): a daemon thread, so a request never waits for a removal. Nothing
     when retention is off or ``RETENTION_BACKGROUND`` is false."""
-    if not app.config.get("RETENTION_DAYS") or not _enabled(app.config.get("RETENTION_BACKGROUND", True)):
+    if not app.config.get("RETENTION_DAYS") or not switched_on(app.config.get("RETENTION_BACKGROUND"), True):
         return None
     every = float(app.config.get("RETENTION_EVERY") or EVERY)
     thread = threading.Thread(target=_background, args=(app, every), name="scorer-retention", daemon=True)
     thread.start()
     return thread
-
-
-def _enabled(value) -> bool:
-    if isinstance(value, str):
-        return value.strip().lower() not in {"0", "false", "no", "off", ""}
-    return bool(value)
 
 
 @click.command("prune")

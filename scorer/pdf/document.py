@@ -16,6 +16,7 @@ from flask import current_app, render_template
 from flask_babel import force_locale
 
 from ..i18n import translator
+from ..safety.switches import switched_on
 from . import render_process
 from .layout import PAGE_MARGIN_MM
 from .paper import Paper
@@ -51,17 +52,19 @@ def draws_in_child(app) -> bool:
     return bool(app.config.get("PDF_RENDER_PROCESS"))
 
 
-def nice_of(app) -> int:
-    """``PDF_RENDER_NICE``: how much lower the child's priority is than its worker's."""
-    nice = app.config.get("PDF_RENDER_NICE")
-    return render_process.DEFAULT_NICE if nice is None else int(nice)
+def priority_of(app) -> render_process.Priority:
+    """``PDF_RENDER_NICE``: how much lower the child's priority is than its worker's;
+    ``PDF_RENDER_IDLE``: whether it also draws only on a core no request wants (Linux)."""
+    nice, idle = app.config.get("PDF_RENDER_NICE"), app.config.get("PDF_RENDER_IDLE")
+    return render_process.Priority(render_process.DEFAULT_NICE if nice is None else int(nice),
+                                   switched_on(idle, True))
 
 
 def pdf_of(html: str) -> bytes:
     """The PDF of ``html``: in the app's render child (see :func:`draws_in_child`) or here."""
     app = current_app
     if draws_in_child(app):
-        return render_process.draw(app.static_folder, html, nice_of(app))
+        return render_process.draw(app.static_folder, html, priority_of(app))
     return renderer(app.static_folder).pdf(html)
 
 
@@ -81,6 +84,6 @@ def start_child(app) -> None:
     if app.config.get("PDF_RENDER_PROCESS") is None:
         app.config["PDF_RENDER_PROCESS"] = not app.testing
     if draws_in_child(app):
-        if not app.config.get("PDF_RENDER_SLOTS") and nice_of(app) > 0:
+        if not app.config.get("PDF_RENDER_SLOTS") and priority_of(app).yields:
             app.config["PDF_RENDER_SLOTS"] = os.cpu_count() or 1
-        render_process.pool(app.static_folder, nice_of(app)).submit(int)
+        render_process.pool(app.static_folder, priority_of(app)).submit(int)

@@ -5,11 +5,19 @@ holds that worker's interpreter lock in turns with the worker's other threads (l
 pages, saves: 1-14 ms each), and it competes for the cores at the same priority as every
 request, so the tables' own requests got their slow tails from the sheets. Here each serving
 process has one child of its own (started with the worker, :func:`~.document.start_child`, or
-by the first PDF), that lowers its priority once
-(``os.nice(PDF_RENDER_NICE)``, 10 by default) and prepares its :class:`~.render.Renderer` once
-(fonts, stylesheet); the request's thread renders the template as before, sends the HTML and
-waits for the bytes without holding its interpreter lock. The kernel then gives the sheet the
-CPU the pages leave, and the web workers' threads only wait for it.
+by the first PDF), that lowers its priority once (:class:`Priority`: ``os.nice(PDF_RENDER_NICE)``,
+10 by default, and Linux's ``SCHED_IDLE`` policy unless ``PDF_RENDER_IDLE`` is false) and
+prepares its :class:`~.render.Renderer` once (fonts, stylesheet); the request's thread renders
+the template as before, sends the HTML and waits for the bytes without holding its interpreter
+lock. The kernel then gives the sheet the CPU the pages leave, and the web workers' threads only
+wait for it.
+
+Why ``SCHED_IDLE`` as well as the niceness: a child at nice 10 still weighs a tenth of a worker
+thread, so two children drawing take a fifth of a core from the pages whenever every core is
+wanted, just when a club's tables all print at once; under ``SCHED_IDLE`` a child runs only on a
+core no request wants, and a waking request thread takes the core from it at once. At 100 tables
+(``benchmarks/capacity.py --seconds 180``) the misses of the tables' requests gathered in the 20 s
+where the sheets are asked (issue 31).
 
 The child is started with ``spawn`` (a fresh interpreter): forking a worker that runs threads
 would copy locks some other thread held. It keeps the static-only URL fetcher of the renderer
@@ -29,9 +37,26 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import NamedTuple
 
 #: how much nicer than its parent the child runs (0 to 19; 19 is the lowest priority)
 DEFAULT_NICE = 10
+
+
+class Priority(NamedTuple):
+    """How far the child stands back from the pages: its niceness, and whether it also asks for
+    ``SCHED_IDLE`` (kept where the system has no such policy or refuses it: the niceness stays)."""
+
+    nice: int = DEFAULT_NICE
+    idle: bool = True
+
+    @property
+    def yields(self) -> bool:
+        """Whether the child takes only what the pages leave."""
+        return self.nice > 0 or self.idle
+
+
+DEFAULT = Priority()
 #: seconds between the child's checks that its parent still lives
 PARENT_CHECK = 1.0
 
@@ -40,12 +65,17 @@ _lock = threading.Lock()
 _renderer = None  # the child's own, made by _start
 
 
-def _start(static_folder: str, nice: int, parent: int) -> None:
+def _start(static_folder: str, priority: Priority, parent: int) -> None:
     """The child's start: lower its priority, prepare the renderer, watch the parent."""
     global _renderer
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C on the server: the parent ends it
-    if nice:
-        os.nice(nice)
+    if priority.nice:
+        os.nice(priority.nice)
+    if priority.idle and hasattr(os, "SCHED_IDLE"):
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except OSError:
+            pass  # a sandbox that forbids it: the niceness alone
     from .render import Renderer
 
     _renderer = Renderer(static_folder)
@@ -63,37 +93,37 @@ def _draw(html: str) -> bytes:
     return _renderer.pdf(html)
 
 
-def pool(static_folder: str, nice: int = DEFAULT_NICE) -> ProcessPoolExecutor:
+def pool(static_folder: str, priority: Priority = DEFAULT) -> ProcessPoolExecutor:
     """This process's child for ``static_folder``'s PDFs, started on first use (its process
     starts with the first task). Keyed by process id too: a process forked from one that had
     a child must not use the parent's."""
-    key = (os.getpid(), static_folder, nice)
+    key = (os.getpid(), static_folder, priority)
     with _lock:
         found = _pools.get(key)
         if found is None:
             found = _pools[key] = ProcessPoolExecutor(
                 max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_start, initargs=(static_folder, nice, os.getpid()))
+                initializer=_start, initargs=(static_folder, priority, os.getpid()))
         return found
 
 
-def _discard(static_folder: str, nice: int, broken: ProcessPoolExecutor) -> None:
+def _discard(static_folder: str, priority: Priority, broken: ProcessPoolExecutor) -> None:
     """Forget a broken child (unless another thread already replaced it)."""
     with _lock:
-        key = (os.getpid(), static_folder, nice)
+        key = (os.getpid(), static_folder, priority)
         if _pools.get(key) is broken:
             del _pools[key]
     broken.shutdown(wait=False, cancel_futures=True)
 
 
-def draw(static_folder: str, html: str, nice: int = DEFAULT_NICE) -> bytes:
+def draw(static_folder: str, html: str, priority: Priority = DEFAULT) -> bytes:
     """The PDF of ``html``, drawn in the child; a dead child is replaced and asked once more."""
     for attempt in range(2):
-        child = pool(static_folder, nice)
+        child = pool(static_folder, priority)
         try:
             return child.submit(_draw, html).result()
         except BrokenProcessPool:
-            _discard(static_folder, nice, child)
+            _discard(static_folder, priority, child)
             if attempt:
                 raise
     raise AssertionError("unreachable")

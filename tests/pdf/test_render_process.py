@@ -21,7 +21,7 @@ from weasyprint.urls import FatalURLFetchingError
 
 from scorer import create_app
 from scorer.pdf import render_process
-from scorer.pdf.document import draws_in_child, start_child
+from scorer.pdf.document import draws_in_child, priority_of, start_child
 from scorer.pdf.render import renderer
 from tests.conftest import dispose
 from tests.web.test_pdf_sheet import SEVEN, save
@@ -94,7 +94,7 @@ def test_served_apps_draw_in_the_child_and_the_others_here(monkeypatch):
                                    (app(testing=True, PDF_RENDER_PROCESS=True), True)):
         start_child(served)
         assert draws_in_child(served) is drawn_in_child
-    assert started == [("/static", render_process.DEFAULT_NICE)] * 2
+    assert started == [("/static", render_process.DEFAULT)] * 2
 
 
 def test_children_at_a_lower_priority_draw_on_every_core(monkeypatch):
@@ -103,7 +103,9 @@ def test_children_at_a_lower_priority_draw_on_every_core(monkeypatch):
     keep theirs (half the cores, :mod:`scorer.safety.render_slots`)."""
     monkeypatch.setattr(render_process, "pool", lambda *args: SimpleNamespace(submit=lambda task: None))
     monkeypatch.setattr(os, "cpu_count", lambda: 4)
-    for config, slots in (({}, 4), ({"PDF_RENDER_SLOTS": 1}, 1), ({"PDF_RENDER_NICE": 0}, None),
+    for config, slots in (({}, 4), ({"PDF_RENDER_SLOTS": 1}, 1), ({"PDF_RENDER_NICE": 0}, 4),
+                          ({"PDF_RENDER_IDLE": "off"}, 4),
+                          ({"PDF_RENDER_NICE": 0, "PDF_RENDER_IDLE": False}, None),
                           ({"PDF_RENDER_PROCESS": False}, None)):
         served = SimpleNamespace(testing=False, config=dict(config), static_folder="/static")
         start_child(served)
@@ -142,6 +144,24 @@ def test_the_child_runs_at_a_lower_priority(make_app):
     expected = min(19, ours + render_process.DEFAULT_NICE)
     assert render_process.pool(app.static_folder).submit(os.nice, 0).result() == expected > ours
     assert os.getpriority(os.PRIO_PROCESS, pid) == expected
+    assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+
+
+@pytest.mark.parametrize("written", [False, "false", "off", "no", "0"])
+def test_a_host_keeps_the_child_on_the_usual_policy(make_app, written):
+    """``SCORER_PDF_RENDER_IDLE=false`` (or off, no, 0): the niceness alone, as before."""
+    app = make_app(True)
+    app.config["PDF_RENDER_IDLE"] = written
+    priority = priority_of(app)
+    assert priority == render_process.Priority(render_process.DEFAULT_NICE, idle=False)
+    child = render_process.pool(app.static_folder, priority)
+    try:
+        pid = child.submit(os.getpid).result()
+        assert os.sched_getscheduler(pid) == os.SCHED_OTHER
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, os.nice(0) + render_process.DEFAULT_NICE)
+    finally:
+        child.shutdown(wait=True)
+        render_process._pools.pop((os.getpid(), app.static_folder, priority), None)
 
 
 def test_the_request_thread_leaves_the_drawing_to_the_child(make_app):
@@ -215,7 +235,7 @@ def test_the_server_starts_the_child_with_the_worker(make_app):
     starts none. A niceness of its own keeps this child apart from the shared one."""
     from scorer.serving import background
 
-    key = (os.getpid(), make_app(False).static_folder, 5)
+    key = (os.getpid(), make_app(False).static_folder, render_process.Priority(5))
     here = make_app(False)
     here.config["PDF_RENDER_NICE"] = 5
     background.start(here)
