@@ -6,18 +6,19 @@ pages, saves: 1-14 ms each), and it competes for the cores at the same priority 
 request, so the tables' own requests got their slow tails from the sheets. Here each serving
 process has one child of its own (started with the worker, :func:`~.document.start_child`, or
 by the first PDF), that lowers its priority once (:class:`Priority`: ``os.nice(PDF_RENDER_NICE)``,
-10 by default, and Linux's ``SCHED_IDLE`` policy unless ``PDF_RENDER_IDLE`` is false) and
-prepares its :class:`~.render.Renderer` once (fonts, stylesheet); the request's thread renders
-the template as before, sends the HTML and waits for the bytes without holding its interpreter
-lock. The kernel then gives the sheet the CPU the pages leave, and the web workers' threads only
-wait for it.
+10 by default, and Linux's ``SCHED_IDLE`` policy when ``PDF_RENDER_IDLE`` is on) and prepares
+its :class:`~.render.Renderer` once (fonts, stylesheet); the request's thread renders the
+template as before, sends the HTML and waits for the bytes without holding its interpreter lock.
+The kernel then gives the sheet the CPU the pages leave, and the web workers' threads only wait
+for it.
 
-Why ``SCHED_IDLE`` as well as the niceness: a child at nice 10 still weighs a tenth of a worker
-thread, so two children drawing take a fifth of a core from the pages whenever every core is
-wanted, just when a club's tables all print at once; under ``SCHED_IDLE`` a child runs only on a
-core no request wants, and a waking request thread takes the core from it at once. At 100 tables
-(``benchmarks/capacity.py --seconds 180``) the misses of the tables' requests gathered in the 20 s
-where the sheets are asked (issue 31).
+``SCHED_IDLE`` is a host's choice, off by default, because it trades the sheets for the pages. A
+child at nice 10 still weighs a tenth of a worker thread, so the drawing children take about a
+fifth of a core from the pages whenever every core is wanted, which is when a club's tables all
+print at once; under ``SCHED_IDLE`` a child runs only on a core no request wants. At 100 tables
+(``benchmarks/capacity.py --seconds 180``, issue 31, stop 39) the tables' requests kept their p99
+through the minute the sheets are asked, but 8 and 14 of the 100 sheets were still waiting for
+a free core 30 s after they were asked, where at nice 10 every sheet arrived.
 
 The child is started with ``spawn`` (a fresh interpreter): forking a worker that runs threads
 would copy locks some other thread held. It keeps the static-only URL fetcher of the renderer
@@ -45,10 +46,10 @@ DEFAULT_NICE = 10
 
 class Priority(NamedTuple):
     """How far the child stands back from the pages: its niceness, and whether it also asks for
-    ``SCHED_IDLE`` (kept where the system has no such policy or refuses it: the niceness stays)."""
+    ``SCHED_IDLE`` (where the system has no such policy or refuses it, the niceness stays)."""
 
     nice: int = DEFAULT_NICE
-    idle: bool = True
+    idle: bool = False
 
     @property
     def yields(self) -> bool:
