@@ -35,6 +35,16 @@ def table(app):
     return made, ids
 
 
+def seated_phones(app, game_id: str, ids: list[str]) -> dict:
+    """A phone seated as each player (each joined through the page), by player id."""
+    seated = {}
+    for player_id in ids:
+        phone = app.test_client()
+        assert phone.post(f"/games/{game_id}/join/{player_id}").status_code == 303
+        seated[player_id] = phone
+    return seated
+
+
 @pytest.fixture
 def there(app):
     """Another server on the same database: its changes send this one no event, so only the

@@ -17,19 +17,14 @@ from scorer.games import service as games_service
 from scorer.web import games as game_pages
 from scorer.web import pad_cache, pad_store
 from tests.helpers import give_owner, own
-from tests.web.conftest import LIVE_CITIES
+from tests.web.conftest import LIVE_CITIES, seated_phones
 
 
 def phones(app, game_id: str, ids: list[str]) -> dict:
     """The owner's phone, a phone seated as each player, and a stranger's."""
     owner = app.test_client()
     own(app, owner, game_id)
-    seated = {}
-    for player_id in ids:
-        phone = app.test_client()
-        assert phone.post(f"/games/{game_id}/join/{player_id}").status_code == 303
-        seated[player_id] = phone
-    return {"owner": owner, **seated, "stranger": app.test_client()}
+    return {"owner": owner, **seated_phones(app, game_id, ids), "stranger": app.test_client()}
 
 
 def forget_pads(app) -> None:

@@ -18,7 +18,7 @@ from scorer.games import service as games_service
 from scorer.web import live_poll
 from tests.conftest import dispose
 from tests.helpers import game, give_owner, own
-from tests.web.conftest import LIVE_CITIES
+from tests.web.conftest import LIVE_CITIES, seated_phones
 
 #: the request hooks the shortcut accounts for: each one does nothing to a live 304 (the log
 #: line is written by the shortcut itself, the security headers are security_headers())
@@ -47,15 +47,17 @@ def shortcut(app) -> live_poll.LivePolls:
     return found
 
 
+def first_poll(app, game_id: str):
+    """A new phone and the ETag of its first poll of the live pad."""
+    phone = app.test_client()
+    return phone, phone.get(f"/games/{game_id}/live").headers["ETag"]
+
+
 def phones(app, game_id: str, ids: list[str], owned: bool = True) -> dict:
     owner = app.test_client()
     if owned:
         own(app, owner, game_id)
-    seated = {}
-    for player_id in ids:
-        phone = app.test_client()
-        assert phone.post(f"/games/{game_id}/join/{player_id}").status_code == 303
-        seated[player_id] = phone
+    seated = seated_phones(app, game_id, ids)
     stranger = app.test_client()
     stranger.set_cookie("device", secrets.token_urlsafe(32))
     return {**({"owner": owner} if owned else {}), **seated, "stranger": stranger,
@@ -146,8 +148,7 @@ def test_another_language_seat_or_device_never_gets_a_304_meant_for_another(app,
 
 def test_a_seat_chosen_or_forgotten_is_seen_at_the_next_poll(app, table):
     game_id, ids = table
-    phone = app.test_client()
-    etag = phone.get(f"/games/{game_id}/live").headers["ETag"]
+    phone, etag = first_poll(app, game_id)
     assert phone.post(f"/games/{game_id}/join/{ids[1]}").status_code == 303
     answer, short = poll(app, phone, game_id, **{"If-None-Match": etag})
     assert answer.status_code == 200 and answer.headers["ETag"].endswith(f'-{ids[1]}-"')
@@ -252,8 +253,7 @@ def test_behind_a_proxy_it_reads_what_the_proxy_says(tmp_path):
 
 def test_its_log_line_is_flasks(app, table, caplog):
     game_id, _ids = table
-    phone = app.test_client()
-    etag = phone.get(f"/games/{game_id}/live").headers["ETag"]
+    phone, etag = first_poll(app, game_id)
     lines = []
     for setting in (True, False):
         app.config[live_poll.SETTING] = setting
@@ -285,8 +285,7 @@ def test_the_app_has_no_request_hook_the_shortcut_does_not_account_for(tmp_path)
 
 def test_the_view_is_not_run_for_a_current_etag(app, table, monkeypatch):
     game_id, _ids = table
-    phone = app.test_client()
-    etag = phone.get(f"/games/{game_id}/live").headers["ETag"]
+    phone, etag = first_poll(app, game_id)
 
     def refused(*_args, **_kwargs):
         raise AssertionError("the view ran")
@@ -348,8 +347,7 @@ def test_a_changed_pad_is_drawn_by_the_view_when_the_worker_keeps_none(app, ther
 
 def test_a_phone_that_opened_another_game_since_gets_its_history_from_the_view(app, table):
     game_id, ids = table
-    phone = app.test_client()
-    etag = phone.get(f"/games/{game_id}/live").headers["ETag"]
+    phone, etag = first_poll(app, game_id)
     with app.app_context():
         other = games_service.create_game(game(*LIVE_CITIES), "Other")
     assert phone.get(f"/games/{other}").status_code == 200
