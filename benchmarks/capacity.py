@@ -52,6 +52,7 @@ import os
 import random
 import re
 import resource
+import signal
 import sys
 import tempfile
 import time
@@ -540,6 +541,9 @@ def main() -> None:
     where.add_argument("--ref", help="measure this git revision (exported with git archive)")
     where.add_argument("--app-dir", type=Path, default=ROOT, help="measure this checkout (default: this one)")
     args = parser.parse_args()
+    # killed (kill, a timeout), leave as on Ctrl+C: the ExitStack then stops the gunicorn server
+    # and the PostgreSQL cluster, which otherwise run on and load the next measurement
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     summary = []
