@@ -31,6 +31,7 @@ it leaves by itself when its parent dies without a word (a worker killed by guni
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
 import os
 import signal
@@ -72,11 +73,13 @@ def _start(static_folder: str, priority: Priority, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C on the server: the parent ends it
     if priority.nice:
         os.nice(priority.nice)
-    if priority.idle and hasattr(os, "SCHED_IDLE"):
+    if priority.idle:
         try:
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-        except OSError:
-            pass  # a sandbox that forbids it: the niceness alone
+        except (AttributeError, OSError) as refused:  # not Linux, or a sandbox that forbids it
+            logging.getLogger(__name__).warning(
+                "PDF_RENDER_IDLE is on but this system refused SCHED_IDLE (%s): the PDF child "
+                "runs at its niceness alone", refused)
     from .render import Renderer
 
     _renderer = Renderer(static_folder)

@@ -158,6 +158,21 @@ def test_the_idle_policy_is_the_hosts_choice(written, idle):
     assert priority_of(app) == render_process.Priority(render_process.DEFAULT_NICE, idle=idle)
 
 
+def test_a_system_that_refuses_the_idle_policy_is_named_in_the_log(monkeypatch, caplog):
+    """Where ``SCHED_IDLE`` is missing or refused, the child keeps its niceness and says so:
+    the host asked for more than it got."""
+    def refuse(*_args):
+        raise PermissionError("not here")
+
+    monkeypatch.setattr(os, "sched_setscheduler", refuse)
+    monkeypatch.setattr(os, "nice", lambda _step: 0)
+    monkeypatch.setattr(signal, "signal", lambda *_args: None)
+    monkeypatch.setattr(render_process.threading, "Thread", lambda **_kw: SimpleNamespace(start=lambda: None))
+    monkeypatch.setattr("scorer.pdf.render.Renderer", lambda folder: None)
+    render_process._start("/static", render_process.Priority(10, idle=True), os.getpid())
+    assert "refused SCHED_IDLE" in caplog.text and "not here" in caplog.text
+
+
 def test_a_child_sent_to_idle_cores(make_app):
     app = make_app(True)
     app.config["PDF_RENDER_IDLE"] = "true"
