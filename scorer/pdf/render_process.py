@@ -18,7 +18,8 @@ fifth of a core from the pages whenever every core is wanted, which is when a cl
 print at once; under ``SCHED_IDLE`` a child runs only on a core no request wants. At 100 tables
 (``benchmarks/capacity.py --seconds 180``, issue 31, stop 39) the tables' requests kept their p99
 through the minute the sheets are asked, but 8 and 14 of the 100 sheets were still waiting for
-a free core 30 s after they were asked, where at nice 10 every sheet arrived.
+a free core 30 s after they were asked; at nice 10 every sheet arrived in four runs of five
+(the fifth, on PostgreSQL, collapsed in that minute: 36 sheets not drawn).
 
 The child is started with ``spawn`` (a fresh interpreter): forking a worker that runs threads
 would copy locks some other thread held. It keeps the static-only URL fetcher of the renderer
