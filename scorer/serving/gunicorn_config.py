@@ -27,6 +27,8 @@ import ipaddress
 import multiprocessing
 import os
 
+from scorer.safety.switches import switched_on
+
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1))
 worker_class = "gthread"
@@ -60,7 +62,7 @@ def local_only(address: str) -> bool:
 
 def exposure_warning(addresses, proxy_fix: str | None) -> str | None:
     """The start-up warning for trusting forwarded headers on an address others can reach."""
-    if not proxy_fix or proxy_fix.strip().lower() in ("0", "false", "no", "off"):
+    if not switched_on(proxy_fix, False):
         return None
     exposed = [address for address in addresses if not local_only(address)]
     if not exposed:
