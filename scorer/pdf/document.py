@@ -85,6 +85,7 @@ def start_child(app) -> None:
     if app.config.get("PDF_RENDER_PROCESS") is None:
         app.config["PDF_RENDER_PROCESS"] = not app.testing
     if draws_in_child(app):
-        if not app.config.get("PDF_RENDER_SLOTS") and priority_of(app).yields:
+        priority = priority_of(app)
+        if not app.config.get("PDF_RENDER_SLOTS") and priority.yields:
             app.config["PDF_RENDER_SLOTS"] = os.cpu_count() or 1
-        render_process.pool(app.static_folder, priority_of(app)).submit(int)
+        render_process.pool(app.static_folder, priority).submit(int)
