@@ -34,9 +34,11 @@ first rung that fails (``--all-rungs`` runs every rung).
 Printed per rung: per kind of request its count, p50, p99 and largest latency, and the server
 CPU per request (each worker's CPU time across the request, ``capacity_gunicorn.py``); the
 gunicorn processes' CPU read from ``/proc`` before and after (and PostgreSQL's), the load
-generator's own CPU, how late it sent (its event loop's lag), and the load average before and
-after. Measure another version with ``--ref`` (a git revision, exported with ``git archive``)
-or ``--app-dir``; the commit is printed.
+generator's own CPU, how late it sent (its event loop's lag), the load average before and
+after, and the whole machine's busy cores and the share of its cores' time the hypervisor gave
+to other guests (``/proc/stat``, :mod:`host_cpu`; per slice of the run with ``--verbose``).
+Measure another version with ``--ref`` (a git revision, exported with ``git archive``) or
+``--app-dir``; the commit is printed.
 
     .venv/bin/python benchmarks/capacity.py                        # SQLite, 10 25 50 100 tables, 45 s
     .venv/bin/python benchmarks/capacity.py --databases sqlite postgresql --seconds 60 --ref main
@@ -66,6 +68,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(1, str(ROOT))
 
 from capacity_server import Gunicorn, describe, exported, postmaster_pid, tree_cpu  # noqa: E402
+from host_cpu import Sampler  # noqa: E402
 from load_client import Answer, Client, Jar, form_fields, hidden_value, path_of  # noqa: E402
 
 SEVEN = json.loads((HERE / "seven_players.json").read_text("utf-8"))
@@ -350,6 +353,9 @@ class Rung:
     load: tuple[float, float]
     elapsed: float
     seconds: float
+    #: the machine's CPU along the run, and the loop's time of the run's start
+    host: Sampler | None = None
+    origin: float = 0.0
 
     def of(self, kind: str) -> list[Record]:
         return [r for r in self.records if r.kind == kind]
@@ -411,6 +417,11 @@ class Rung:
               file=out)
         print(f"  load average (1 min): {self.load[0]:.2f} before, {self.load[1]:.2f} after "
               f"({os.cpu_count()} cores)", file=out)
+        whole = self.host and self.host.share(self.origin, self.origin + self.elapsed)
+        if whole:
+            print(f"  machine (/proc/stat, everything on it): {whole.busy_cores:.2f} of "
+                  f"{os.cpu_count()} cores busy over the run; stolen by the hypervisor "
+                  f"{whole.steal:.1%} of the cores' time", file=out)
         if verbose:
             self.timeline(out)
             for record in {r.status: r for r in self.records if not r.ok and r.detail}.values():
@@ -420,17 +431,21 @@ class Rung:
 
     def timeline(self, out, slices: int = 9) -> None:
         """The tables' own requests per slice of the run (by their scheduled time), with the
-        sheets asked in it: whether the misses come with the sheets or all along."""
+        sheets asked in it and the machine's busy cores and stolen share: whether the misses
+        come with the sheets, with a machine that gave less, or all along."""
         width = self.seconds / slices
-        print("  timeline (tables' own requests by scheduled time):", file=out)
+        print("  timeline (tables' own requests by scheduled time; machine's cores busy, "
+              "stolen):", file=out)
         for number in range(slices):
             low, high = number * width, (number + 1) * width
             inside = [r for r in self.records if low <= r.at < high]
             times = [r.ms for r in inside if r.kind in TABLE_KINDS]
             sheets = sum(r.kind == "sheet" for r in inside)
+            host = self.host and self.host.share(self.origin + low, self.origin + high)
             print(f"    {low:5.1f}-{high:5.1f} s: {len(times):>6} requests, p50 "
                   f"{percentile(times, .5):7.1f} ms, p99 {percentile(times, .99):7.1f} ms, "
                   f"over 100 ms {sum(t >= LIMIT_MS for t in times):>5}"
+                  + (f"; {host.busy_cores:.2f} busy, {host.steal:.0%} stolen" if host else "")
                   + (f"; {sheets} sheets asked" if sheets else ""), file=out)
 
 
@@ -450,12 +465,16 @@ async def rung(client: Client, server: Gunicorn, group: str, tables: int, args, 
     kinds, server_cpu, db_cpu = server.kinds(), server.cpu(), tree_cpu(db_pid) if db_pid else None
     load, client_cpu, started = os.getloadavg()[0], time.process_time(), time.monotonic()
     run = Run(client, group, phones, args, rng)
+    host = Sampler()
+    host.start()
     await run.run()
     ended = time.monotonic()
+    await host.stop()
     await asyncio.sleep(0.5)  # the workers' last totals written (capacity_gunicorn.FLUSH_EVERY)
     result = Rung(tables, run.records, diff(server.kinds(), kinds), server.cpu() - server_cpu,
                   tree_cpu(db_pid) - db_cpu if db_pid else None, time.process_time() - client_cpu,
-                  run.lag, (load, os.getloadavg()[0]), ended - started, args.seconds)
+                  run.lag, (load, os.getloadavg()[0]), ended - started, args.seconds, host,
+                  run.start)
     await delete_games(client, made)
     if not quiet:
         result.report(args.verbose)

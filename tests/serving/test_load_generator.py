@@ -254,4 +254,26 @@ def test_a_rung_runs_its_schedule_against_the_replay_server():
     result.report(out=report)
     assert re.search(r"load generator: [\d.]+ CPU-s \(\d+% of a core, [\d.]+ ms a request\)",
                      report.getvalue())
+    assert re.search(r"machine \(/proc/stat, everything on it\): [\d.]+ of \d+ cores busy over "
+                     r"the run; stolen by the hypervisor [\d.]+% of the cores' time", report.getvalue())
+    timeline = io.StringIO()
+    result.timeline(timeline, slices=3)
+    assert len(re.findall(r"requests, .*; [\d.]+ busy, \d+% stolen", timeline.getvalue())) == 3
     assert list(load_generator.Replay.revisions.values()) == [21]  # each of the 7 saved 3 times
+
+
+def test_the_machine_share_counts_busy_cores_and_stolen_time():
+    """Two readings of /proc/stat 2 s apart: busy is everything but idle, iowait and steal, in
+    cores; steal is a share of every tick, the hypervisor's own included."""
+    import os
+
+    import host_cpu
+
+    tick = os.sysconf("SC_CLK_TCK")
+    first = dict.fromkeys(host_cpu.COLUMNS, 1000)
+    last = {**first, "user": 1000 + 2 * tick, "system": 1000 + tick // 2, "idle": 1000 + tick,
+            "steal": 1000 + tick // 2}
+    share = host_cpu.between(first, last, 2.0)
+    assert share.busy_cores == pytest.approx(1.25, rel=0.02)
+    assert share.steal == pytest.approx(0.125, rel=0.02)
+    assert host_cpu.read() is None or set(host_cpu.read()) == set(host_cpu.COLUMNS)
