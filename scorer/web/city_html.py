@@ -82,9 +82,11 @@ def seat_fix(form, fields: dict) -> Markup:
 
 
 def _seat_fix(form, wonder: list, side: list) -> str:
+    # the words outside the f-string: Babel's extractor does not look inside one (Python 3.11)
+    summary = _("Wrong wonder or side? Change it here")
     return (
         f'\n  <details class="seat-fix"{" open" if wonder or side else ""}>\n'
-        f'    <summary>{_("Wrong wonder or side? Change it here")}</summary>\n'
+        f'    <summary>{summary}</summary>\n'
         f'    <div class="pair">\n'
         f'      <div class="field{" invalid" if wonder else ""}">\n'
         f'        {label(form.wonder)}{control(form.wonder, wonder)}\n      </div>\n'
@@ -149,14 +151,15 @@ def _stepper(field, messages: list) -> str:
     if messages:
         attributes.update({"aria-invalid": "true", "aria-describedby": f"{field.id}-errors"})
     attributes["data-why"] = _("At most %(num)d.", num=999)
+    less, more = _("%(field)s: one less", field=text), _("%(field)s: one more", field=text)
     field_id = escape(field.id)
     return (f'\n<div class="field stepper-field{" invalid" if messages else ""}">\n'
             f'  {label(field, text)}\n  <div class="stepper">\n'
             f'    <button type="button" class="step" data-step="-1" hidden aria-label="'
-            f'{_("%(field)s: one less", field=text)}">\u2212</button>\n    \n    \n    \n    \n'
+            f'{less}">\u2212</button>\n    \n    \n    \n    \n'
             f'    {field(**attributes)}\n'
             f'    <button type="button" class="step" data-step="1" hidden aria-label="'
-            f'{_("%(field)s: one more", field=text)}">+</button>\n  </div>\n'
+            f'{more}">+</button>\n  </div>\n'
             f'  <small class="limit" role="status" data-limit></small>\n'
             f'  <output class="visually-hidden" for="{field_id}" data-announce></output>\n'
             f'  {errors(messages, f"{field.id}-errors")}\n</div>')
@@ -181,10 +184,10 @@ def _token_values(field, messages: list, sum_group) -> str:
         attributes["data-sum"] = sum_group
     field_id = escape(field.id)
     example = (field.render_kw or {}).get("placeholder", "")
+    hint = _("Each token’s value, e.g. %(example)s", example=example)
     return (f'\n<div class="field token-values{" invalid" if messages else ""}">\n'
             f'  {label(field)}\n  \n  \n  \n  {field(**attributes)}\n'
-            f'  <small class="hint" id="{field_id}-hint">'
-            f'{_("Each token’s value, e.g. %(example)s", example=example)}'
+            f'  <small class="hint" id="{field_id}-hint">{hint}'
             f'<output for="{field_id}" data-token-total></output></small>\n'
             f'  {errors(messages, f"{field.id}-errors")}\n</div>')
 

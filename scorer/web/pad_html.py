@@ -65,9 +65,9 @@ def _typed_tag(typed: bool) -> str:
     """macros.html's ``typed_tag``."""
     if not typed:
         return ""
-    return (f' <small class="typed-tag" title="'
-            f'{_("The players typed these points; the app did not count them.")}">'
-            f'{_("typed")}</small>')
+    # outside the f-strings: Babel's extractor does not look inside them (Python 3.11)
+    why, word = _("The players typed these points; the app did not count them."), _("typed")
+    return f' <small class="typed-tag" title="{why}">{word}</small>'
 
 
 @lru_cache(maxsize=256)
@@ -76,11 +76,12 @@ def _row_parts(catalog, rows: tuple, count: int) -> tuple[str, tuple, tuple, str
     table's head, each row's opening and cells' label (table), each row's explanation heading,
     and the table's foot labels. ``catalog`` (the request's, one object per language) is in
     the key so that a language never gets another's words."""
+    caption = _("Score pad: one column per player, one row per score category.")
+    category = _("Category")
     head = (f'\n\n\n\n\n<table class="pad players-{count}{" many" if count >= 5 else ""}">\n'
-            f'  <caption class="visually-hidden">'
-            f'{_("Score pad: one column per player, one row per score category.")}</caption>\n'
+            f'  <caption class="visually-hidden">{caption}</caption>\n'
             f'  <thead>\n    <tr>\n      <th scope="col" class="corner row-head">'
-            f'<span class="visually-hidden">{_("Category")}</span></th>\n      ')
+            f'<span class="visually-hidden">{category}</span></th>\n      ')
     openings, whys = [], []
     for row in rows:
         label, mark, tag, tone = _(row.label), _mark(row.tone), _typed_tag(row.typed), escape(row.tone)
@@ -105,19 +106,19 @@ def _row_parts(catalog, rows: tuple, count: int) -> tuple[str, tuple, tuple, str
 def _head_words(catalog) -> tuple[str, str, str]:
     """A column heading's words in ``catalog``'s language: the winner's star, the Free City's
     note, and a city not entered yet (the same in every column of every pad)."""
-    return (f'<span class="star" role="img" aria-label="{_("winner")}">★</span>',
-            f'<small>{_("Free City")}</small>',
+    winner, free_city, waiting = _("winner"), _("Free City"), _("not entered yet")
+    return (f'<span class="star" role="img" aria-label="{winner}">★</span>',
+            f'<small>{free_city}</small>',
             f'<small class="waiting"><span aria-hidden="true">…</span>'
-            f'<span class="visually-hidden">{_("not entered yet")}</span></small>')
+            f'<span class="visually-hidden">{waiting}</span></small>')
 
 
 @lru_cache(maxsize=256)
 def _entered(catalog, buildings: int) -> str:
     """An entered city's mark with its number of buildings, in ``catalog``'s language."""
+    said = ngettext("entered, %(num)d building", "entered, %(num)d buildings", buildings)
     return (f'<small class="entered"><span aria-hidden="true">✓ {escape(buildings)}</span>'
-            f'<span class="visually-hidden">'
-            f'{ngettext("entered, %(num)d building", "entered, %(num)d buildings", buildings)}'
-            f'</span></small>\n        ')
+            f'<span class="visually-hidden">{said}</span></small>\n        ')
 
 
 def _player_head(catalog, player, seat, announce: bool) -> str:

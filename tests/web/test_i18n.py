@@ -31,6 +31,30 @@ def catalog(locale: str):
         return read_po(handle, locale=locale)
 
 
+#: the gettext functions the Python code calls with a message (babel.cfg's keywords, no context)
+GETTEXT_CALLS = frozenset({"_", "_l", "N_", "gettext", "lazy_gettext", "ngettext"})
+
+
+def test_the_extractor_sees_every_message_of_the_code(extracted):
+    """Babel's extractor does not look inside an f-string on Python 3.11, so a ``_("...")``
+    written there was dropped from the catalogs the next time they were extracted (and the
+    pages showed it in English): every message the code asks for, read from its syntax tree,
+    must be among those extracted."""
+    import ast
+
+    unseen = []
+    for path in sorted((PROJECT_ROOT / "scorer").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in GETTEXT_CALLS and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                message = node.args[0].value
+                if not any(found == message or (isinstance(found, tuple) and found[0] == message)
+                           for _context, found in extracted):
+                    unseen.append(f"{path.relative_to(PROJECT_ROOT)}:{node.lineno}: {message[:50]}")
+    assert not unseen, unseen
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_message_is_translated(locale, extracted):
     entries = {(m.context, m.id): m for m in catalog(locale) if m.id}
