@@ -24,7 +24,8 @@ first ETag), and runs ``--seconds`` seconds of:
   phone's next save waits for its previous one to end: a person does one at a time);
 - one phone per table opens the pad page every 10 s and the group page every 30 s;
 - one score sheet PDF per table between 80% and 90% of the run; a "busy" 503 is asked again
-  after its ``Refresh`` seconds, as the browser does, the latency counted from the first ask.
+  after its ``Refresh`` seconds (at its URL, which keeps the place in the print queue), as the
+  browser does, the latency counted from the first ask.
 
 A request that has no answer ``--patience`` seconds (30) after its scheduled time is an error.
 A rung passes when the tables' own requests (live pad, city page, save, pad page) keep p99
@@ -214,22 +215,24 @@ class Run:
 
     async def sheet(self, phone: Phone, at: float) -> None:
         """Asked again after a busy answer's Refresh, as the browser does; recorded once."""
-        deadline, retries = at + self.args.patience, 0
+        deadline, retries, path = at + self.args.patience, 0, f"/games/{phone.game}/sheet.pdf"
         while True:
             try:
                 answer = await self.client.request(
-                    "GET", f"/games/{phone.game}/sheet.pdf", jar=phone.jar,
-                    deadline=max(deadline, self.loop.time() + 0.1))
+                    "GET", path, jar=phone.jar, deadline=max(deadline, self.loop.time() + 0.1))
             except TimeoutError:
                 self.record("sheet", at, None, "timeout", retries)
                 return
             except OSError as error:
                 self.record("sheet", at, None, type(error).__name__, retries)
                 return
-            wait = float(answer.header("Refresh") or answer.header("Retry-After") or 2)
+            seconds, _, then = (answer.header("Refresh") or "").partition(";")
+            wait = float(seconds or answer.header("Retry-After") or 2)
             if answer.status != 503 or self.loop.time() + wait >= deadline:
                 self.record("sheet", at, answer, retries=retries)
                 return
+            if then.strip().lower().startswith("url="):  # the place in the print queue kept
+                path = then.strip()[4:]
             retries += 1
             await asyncio.sleep(min(wait, 10))
 

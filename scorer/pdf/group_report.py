@@ -19,17 +19,15 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import click
-from flask import Blueprint, abort, current_app, g, request
+from flask import Blueprint, abort, current_app, request
 from flask.cli import with_appcontext
 from flask_babel import force_locale, format_date, get_locale
-from flask_babel import gettext as _
 
 from ..groups import service
 from ..groups.recent import recent_games
 from ..groups.statistics import Filters
 from ..i18n import translator
 from ..safety.file_names import slug
-from ..safety.render_slots import Busy, render_slot
 from ..storage.groups import Group
 from ..web.figures import list_moments, moment_labels
 from ..web.group_cache import filters_key, group_figures
@@ -39,7 +37,7 @@ from .document import render_pdf
 from .download import pdf_response
 from .paper import Paper
 from .print_options import language_and_paper, print_options
-from .views import query_error, requested_paper
+from .views import TURN, drawn_in_turn, query_error, requested_paper
 
 bp = Blueprint("groups_report", __name__)
 for _code in (400, 503):
@@ -84,7 +82,7 @@ def report(group_id: str):
         abort(404)
     locale = str(get_locale())
     paper = requested_paper(locale)
-    args = {key: value for key, value in request.args.items() if key != "paper"}
+    args = {key: value for key, value in request.args.items() if key not in ("paper", TURN)}
     try:
         filters = service.parse_filters(args)
     except service.Refused as error:
@@ -94,13 +92,7 @@ def report(group_id: str):
     cached = sheet_cache.report_path_for(group, filters_key(filters), locale, paper.key, day)
     pdf = sheet_cache.read(cached)
     if pdf is None:
-        try:
-            with render_slot():
-                g.pdf_rendered = True  # what the PDF rate limit counts
-                pdf = report_pdf(group, filters, locale, paper)
-        except Busy:
-            abort(503, description=_("The server is busy drawing other score sheets. Try again "
-                                     "in a few seconds."))
+        pdf = drawn_in_turn(lambda: report_pdf(group, filters, locale, paper))
         sheet_cache.write(cached, pdf)
     return pdf_response(pdf, report_filename(group, paper))
 

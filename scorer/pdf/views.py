@@ -10,15 +10,19 @@ guess.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from urllib.parse import urlencode
+
 from flask import Blueprint, abort, g, make_response, render_template, request
-from flask_babel import get_locale
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from ..engine.rules import DEFAULT_EDITION, Ruleset, editions, expansions, get_ruleset
 from ..i18n import translator
 from ..safety.numbers import parse_int
-from ..safety.render_slots import Busy, render_slot
+from ..safety.render_queue import UnknownTurn, render_turn
+from ..safety.render_slots import Busy
 from ..web.expansions import every_part, parts_of
 from ..web.saved import saved_or_404
 from . import sheet_cache
@@ -117,22 +121,43 @@ def game_sheet(game_id: str):
     pdf = sheet_cache.read(cached)
     if pdf is None:
         try:
-            with render_slot():
-                g.pdf_rendered = True  # what the PDF rate limit counts
-                pdf = game_sheet_pdf(saved, locale, paper)
+            pdf = drawn_in_turn(lambda: game_sheet_pdf(saved, locale, paper))
         except UnreadableGame as error:
             active = translator()
             abort(422, description=" ".join(f"{problem.path}: {problem.message.render(active)}"
                                             for problem in error.problems))
-        except Busy:
-            abort(503, description=_("The server is busy drawing other score sheets. Try again "
-                                     "in a few seconds."))
         sheet_cache.write(cached, pdf)
     return pdf_response(pdf, sheet_filename(saved))
 
 
 #: seconds a client waits before asking again for a PDF when every render slot was busy
 BUSY_RETRY_AFTER = "2"
+#: the query parameter that holds a busy request's place in the print queue
+TURN = "turn"
+
+
+def drawn_in_turn(draw: Callable[[], bytes]) -> bytes:
+    """``draw()`` in a render slot taken in the print queue's order (:mod:`..safety.render_queue`):
+    a busy answer (503) names the place, and its ``Refresh`` asks again with it."""
+    try:
+        with render_turn(request.args.get(TURN)):
+            g.pdf_rendered = True  # what the PDF rate limit counts
+            return draw()
+    except UnknownTurn:
+        abort(400, description=_("turn: this is not a place in the print queue; open the PDF "
+                                 "again without it."))
+    except Busy as busy:
+        g.render_turn = busy.turn
+        abort(503, description=" ".join((
+            _("The server is busy drawing other score sheets. Try again in a few seconds."),
+            ngettext("%(num)d is before yours; this page asks again by itself.",
+                     "%(num)d are before yours; this page asks again by itself.", busy.ahead))))
+
+
+def refresh_url() -> str:
+    """This request's address holding its place in the print queue."""
+    query = [(key, value) for key, value in request.args.items(multi=True) if key != TURN]
+    return request.path + "?" + urlencode([*query, (TURN, g.render_turn)])
 
 
 @bp.errorhandler(400)
@@ -144,7 +169,8 @@ def query_error(error: HTTPException):
                                              code=error.code), error.code)
     if error.code == 503:  # every render slot busy: browsers ask again by themselves
         response.headers["Retry-After"] = g.busy_retry_after = BUSY_RETRY_AFTER
-        response.headers["Refresh"] = BUSY_RETRY_AFTER
+        response.headers["Refresh"] = BUSY_RETRY_AFTER + (
+            f"; url={refresh_url()}" if g.get("render_turn") else "")
     return response
 
 

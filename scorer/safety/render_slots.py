@@ -5,10 +5,9 @@ keep every core busy and every worker occupied, and every other table's live pad
 them (measured: from 6.5 ms to 2.8 s at the median). Renders therefore take one of
 ``PDF_RENDER_SLOTS`` slots (half the cores, at least one, by default), each an exclusive
 ``flock`` on a file in the instance folder, which every gunicorn worker of the instance shares
-and which the kernel releases when a worker dies. A request that finds no free slot answers 503
-with ``Retry-After`` at once (or after ``PDF_RENDER_WAIT`` seconds, 0 by default): a worker
-waiting for a slot is a worker the pages cannot have, and with sync workers the live pads then
-queue behind the sheets again (measured: waiting 0.5 s kept the pad's median at 2.7 s).
+and which the kernel releases when a worker dies. Who gets a slot that frees is the print
+queue's affair (:mod:`.render_queue`: first asked, first drawn); :func:`render_slot` takes one
+with no queue, as another worker would.
 """
 
 from __future__ import annotations
@@ -30,7 +29,13 @@ POLL = 0.02  # seconds between tries while every slot is taken
 
 
 class Busy(Exception):
-    """Every render slot stayed taken for the whole wait."""
+    """Every render slot stayed taken for the whole wait: the request's place in the print
+    queue (``turn``, None outside it) and how many are before it."""
+
+    def __init__(self, turn: str | None = None, ahead: int = 0):
+        super().__init__(turn, ahead)
+        self.turn = turn
+        self.ahead = ahead
 
 
 def work_folder() -> str:
@@ -64,20 +69,32 @@ def _take(paths: list[str]) -> int | None:
     return None
 
 
-@contextmanager
-def render_slot():
-    """Hold one render slot for the ``with`` block; :class:`Busy` when none frees up in time."""
+def take_slot() -> int | None:
+    """A free slot's locked descriptor (close it to give the slot back), or None."""
     folder = os.path.join(work_folder(), FOLDER)
     private_folder(folder)
-    paths = [os.path.join(folder, f"slot-{index}") for index in range(slot_count())]
-    deadline = time.monotonic() + float(current_app.config.get("PDF_RENDER_WAIT", 0))
-    fd = _take(paths)
-    while fd is None:
-        if time.monotonic() >= deadline:
-            raise Busy()
-        time.sleep(POLL)
-        fd = _take(paths)
+    return _take([os.path.join(folder, f"slot-{index}") for index in range(slot_count())])
+
+
+@contextmanager
+def holding(fd: int):
+    """The ``with`` block holds the slot ``fd``, given back at its end."""
     try:
         yield
     finally:
         os.close(fd)  # closing the descriptor releases the lock
+
+
+@contextmanager
+def render_slot(wait: float = 0.0):
+    """Hold one render slot for the ``with`` block, waiting for one up to ``wait`` seconds
+    with no regard for anyone queued (:class:`Busy` when none frees up)."""
+    deadline = time.monotonic() + wait
+    fd = take_slot()
+    while fd is None:
+        if time.monotonic() >= deadline:
+            raise Busy()
+        time.sleep(POLL)
+        fd = take_slot()
+    with holding(fd):
+        yield

@@ -3,6 +3,8 @@ bounded across processes; per-client limits answering a translated 429 (retentio
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorer import create_app
@@ -79,8 +81,11 @@ def test_when_every_render_slot_stays_busy_the_sheet_answers_503(tmp_path):
         busy = client.get(f"/games/{game_id}/sheet.pdf", headers={"Accept-Language": "nl"})
     assert busy.status_code == 503 and busy.headers["Retry-After"] == "2"
     assert "busy" not in busy.text and "<html" in busy.text  # translated page
-    assert busy.headers["Refresh"] == "2"  # the browser asks again by itself
-    assert client.get(f"/games/{game_id}/sheet.pdf").status_code == 200  # the slot is free again
+    # the browser asks again by itself, keeping its place in the print queue
+    assert re.fullmatch(rf"2; url=/games/{game_id}/sheet\.pdf\?turn=\d{{20}}-[0-9a-f]{{12}}",
+                        busy.headers["Refresh"])
+    again = busy.headers["Refresh"].split("url=", 1)[1]
+    assert client.get(again).status_code == 200  # the slot is free again
     dispose(app)
 
 

@@ -224,7 +224,7 @@ def test_the_group_report_is_kept_per_revision_and_counted_only_when_drawn(app, 
 def test_a_busy_report_says_retry_after_two_seconds_even_under_the_rate_limit(tmp_path):
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
                       "DATABASE": str(tmp_path / "busy.sqlite"), "RATELIMIT_ENABLED": True,
-                      "PDF_RENDER_SLOTS": 1})
+                      "PDF_RENDER_SLOTS": 1, "PDF_RENDER_WAIT": 0.05})
     try:
         with app.app_context():
             made = groups_service.create("Busy", None)
