@@ -534,6 +534,23 @@ def measure(name: str, app_dir: Path, args, stack: ExitStack, folder: str) -> li
         server.stop()
 
 
+def write_records(path: Path, database: str, results: list[Rung]) -> None:
+    with path.open("a", encoding="utf-8") as out:
+        for result in results:
+            for record in result.records:
+                out.write(json.dumps({"database": database, "tables": result.tables,
+                                      "kind": record.kind, "at": round(record.at, 3),
+                                      "ms": round(record.ms, 1), "status": record.status}) + "\n")
+            readings = result.host.readings if result.host else []
+            for (first_at, _), (last_at, _) in zip(readings, readings[1:], strict=False):
+                share = result.host.share(first_at, last_at)
+                if share:
+                    out.write(json.dumps({"database": database, "tables": result.tables,
+                                          "kind": "machine", "at": round(first_at - result.origin, 3),
+                                          "busy_cores": round(share.busy_cores, 2),
+                                          "steal": round(share.steal, 3)}) + "\n")
+
+
 def capacity(results: list[Rung]) -> str:
     passed = [r.tables for r in results if not r.failures()]
     failed = [r.tables for r in results if r.failures()]
@@ -559,6 +576,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--verbose", action="store_true",
                         help="show what the failed requests got, and the latencies along the run")
+    parser.add_argument("--records", type=Path,
+                        help="write every request of every rung to this file, a JSON line each "
+                             "(database, tables, kind, scheduled second, ms, status), to look "
+                             "closer at a slice of the run")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--ref", help="measure this git revision (exported with git archive)")
     where.add_argument("--app-dir", type=Path, default=ROOT, help="measure this checkout (default: this one)")
@@ -585,6 +606,8 @@ def main() -> None:
         for name in args.databases:
             results = measure(name, app_dir, args, stack, folder)
             summary.append((name, capacity(results)))
+            if args.records:
+                write_records(args.records, name, results)
     print("\ncapacity (tables' own requests p99 < 100 ms, every group page and sheet arrives):")
     for name, answer in summary:
         print(f"  {name:<10} {answer}")
