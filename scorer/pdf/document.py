@@ -54,11 +54,11 @@ def draws_in_child(app) -> bool:
 
 def priority_of(app) -> render_process.Priority:
     """``PDF_RENDER_NICE``: how much lower the child's priority is than its worker's;
-    ``PDF_RENDER_IDLE`` (off unless set): whether it also draws only on a core no request wants
-    (Linux; see :mod:`.render_process` for what that costs the sheets)."""
+    ``PDF_RENDER_IDLE`` (on unless a host turns it off): whether it also draws only on a core
+    no request wants (Linux; see :mod:`.render_process` for what that costs the sheets)."""
     nice, idle = app.config.get("PDF_RENDER_NICE"), app.config.get("PDF_RENDER_IDLE")
     return render_process.Priority(render_process.DEFAULT_NICE if nice is None else int(nice),
-                                   switched_on(idle, False))
+                                   switched_on(idle, True))
 
 
 def pdf_of(html: str) -> bytes:

@@ -6,20 +6,23 @@ pages, saves: 1-14 ms each), and it competes for the cores at the same priority 
 request, so the tables' own requests got their slow tails from the sheets. Here each serving
 process has one child of its own (started with the worker, :func:`~.document.start_child`, or
 by the first PDF), that lowers its priority once (:class:`Priority`: ``os.nice(PDF_RENDER_NICE)``,
-10 by default, and Linux's ``SCHED_IDLE`` policy when ``PDF_RENDER_IDLE`` is on) and prepares
+10 by default, and Linux's ``SCHED_IDLE`` policy unless ``PDF_RENDER_IDLE`` is off) and prepares
 its :class:`~.render.Renderer` once (fonts, stylesheet); the request's thread renders the
 template as before, sends the HTML and waits for the bytes without holding its interpreter lock.
 The kernel then gives the sheet the CPU the pages leave, and the web workers' threads only wait
 for it.
 
-``SCHED_IDLE`` is a host's choice, off by default, because it trades the sheets for the pages. A
-child at nice 10 still weighs a tenth of a worker thread, so the drawing children take about a
-fifth of a core from the pages whenever every core is wanted, which is when a club's tables all
-print at once; under ``SCHED_IDLE`` a child runs only on a core no request wants. At 100 tables
-(``benchmarks/capacity.py --seconds 180``, issue 31, stop 39) the tables' requests kept their p99
-through the minute the sheets are asked, but 8 and 14 of the 100 sheets were still waiting for
-a free core 30 s after they were asked; at nice 10 every sheet arrived in four runs of five
-(the fifth, on PostgreSQL, collapsed in that minute: 36 sheets not drawn).
+Under ``SCHED_IDLE`` a child runs only on a core no request wants. At nice 10 alone it still
+weighs a tenth of a worker thread, so the drawing children took about a fifth of a core from
+the pages whenever every core was wanted, which is when a club's tables all print at once. The
+idle policy was a host's choice at first, because a sheet drawn only on idle cores waited
+longer, and while the busy requests drew lots for a freed slot 8 and 14 of 100 sheets lost for
+30 s; since they queue in order (:mod:`scorer.safety.render_queue`) every sheet arrived under
+it, and it is the default (``benchmarks/capacity.py --seconds 180``, 100 tables, issue 31: on
+SQLite the pages' p99 36 / 51 / 43 ms for city / save / pad and the sheets' p50 1.8 s, p99 4.2 s;
+on PostgreSQL the saves' p99 146 and 181 ms under it against 402 ms at nice 10 alone, the sheets
+arriving in both). ``PDF_RENDER_IDLE=false`` keeps the niceness alone: where every core is
+always wanted, a sheet then still gets a little.
 
 The child is started with ``spawn`` (a fresh interpreter): forking a worker that runs threads
 would copy locks some other thread held. It keeps the static-only URL fetcher of the renderer
@@ -51,7 +54,7 @@ class Priority(NamedTuple):
     ``SCHED_IDLE`` (where the system has no such policy or refuses it, the niceness stays)."""
 
     nice: int = DEFAULT_NICE
-    idle: bool = False
+    idle: bool = True
 
     @property
     def yields(self) -> bool:
@@ -79,8 +82,8 @@ def _start(static_folder: str, priority: Priority, parent: int) -> None:
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
         except (AttributeError, OSError) as refused:  # not Linux, or a sandbox that forbids it
             logging.getLogger(__name__).warning(
-                "PDF_RENDER_IDLE is on but this system refused SCHED_IDLE (%s): the PDF child "
-                "runs at its niceness alone", refused)
+                "PDF_RENDER_IDLE is on (the default) but this system refused SCHED_IDLE (%s): "
+                "the PDF child runs at its niceness alone", refused)
     from .render import Renderer
 
     _renderer = Renderer(static_folder)
