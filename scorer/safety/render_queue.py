@@ -8,13 +8,15 @@ asked after them were drawn; and a slot that freed stayed empty until the next a
 
 Here a request that cannot draw at once takes a place in the instance's print queue: a file in
 ``render-queue/`` named by the moment it was first asked (:func:`new_turn`), which its busy
-answer carries in the ``Refresh`` URL (``?turn=``) so that asking again keeps the place. A slot
-goes to the first ``PDF_RENDER_SLOTS`` places; the first ``PDF_RENDER_WAITERS`` places (four
-per slot by default) wait for it in the server for up to ``PDF_RENDER_WAIT`` seconds (5),
-looking every 20 ms, so a freed slot is taken at once; a gthread worker gives each a thread of
-its own and its other threads go on serving pages. The places behind them answer 503 at once
-with their place. A place nobody asked about for ``STALE`` seconds (its tab was closed) is
-removed by the next waiter that finds it at the front. The queue holds at most
+answer carries in the ``Refresh`` URL (``?turn=``) so that asking again keeps the place. Up to
+``PDF_RENDER_WAITERS`` requests (four per slot by default) wait for a slot in the servers, for
+up to ``PDF_RENDER_WAIT`` seconds (5), each on a thread of its own (a gthread worker's other
+threads go on serving pages), marked in ``render-queue-here/`` and looking every 20 ms; a freed
+slot goes to the first place among them, so it is taken at once, never kept for a client that
+is away waiting for its ``Refresh``. Such a client, back, is before everyone asked after it.
+Requests beyond the waiters answer 503 at once with their place and how many are before it.
+A place nobody asked about for ``STALE`` seconds (its tab was closed) is removed when found.
+The queue holds at most
 ``PDF_RENDER_QUEUE`` places (200): a client that floods the sheets without ever asking again
 with its place fills it at most that far, and the asks beyond it are answered busy without a
 place, by chance as before.
@@ -34,6 +36,8 @@ from .private_files import private_folder
 from .render_slots import POLL, Busy, holding, slot_count, take_slot, work_folder
 
 FOLDER = "render-queue"
+#: the places whose request waits in a server now (the others' clients wait for their Refresh)
+HERE = "render-queue-here"
 #: seconds after its last ask that a place counts as abandoned (twice a busy answer's Refresh,
 #: with room for a slow answer)
 STALE = 8.0
@@ -51,8 +55,8 @@ class UnknownTurn(ValueError):
     """A ``turn`` that is not written as the server writes places."""
 
 
-def _folder() -> str:
-    folder = os.path.join(work_folder(), FOLDER)
+def _folder(name: str) -> str:
+    folder = os.path.join(work_folder(), name)
     private_folder(folder)
     return folder
 
@@ -80,18 +84,29 @@ def _leave(folder: str, turn: str) -> None:
 
 def ahead_of(folder: str, turn: str, slots: int) -> int:
     """How many places are before ``turn``; the abandoned ones among the first ``slots + 1``
-    (the front, where one would hold everyone up) are removed on the way."""
-    now = time.time()
+    (the front) are removed on the way."""
     before = sorted(name for name in os.listdir(folder) if name < turn)
-    gone = 0
-    for name in before[:slots + 1]:
+    return len(before) - _gone(folder, before[:slots + 1])
+
+
+def _gone(folder: str, names: list[str]) -> int:
+    """Remove the abandoned places (or marks) among ``names``; how many were."""
+    now, gone = time.time(), 0
+    for name in names:
         try:
             if now - os.stat(os.path.join(folder, name)).st_mtime > STALE:
                 _leave(folder, name)
                 gone += 1
         except FileNotFoundError:
             gone += 1
-    return len(before) - gone
+    return gone
+
+
+def waiting_ahead(here: str, turn: str) -> int:
+    """How many requests wait in the servers with a place before ``turn`` (a mark left by a
+    worker that died goes when stale)."""
+    before = [name for name in os.listdir(here) if name < turn]
+    return len(before) - _gone(here, before)
 
 
 def places() -> int:
@@ -112,37 +127,50 @@ def render_turn(asked: str | None = None):
     server cannot have written."""
     if asked is not None and not TURN.match(asked):
         raise UnknownTurn(asked)
-    folder = _folder()
-    if asked is None and not os.listdir(folder):  # nobody queued: a free slot is this one's
+    queue, here = _folder(FOLDER), _folder(HERE)
+    if asked is None and not os.listdir(queue):  # nobody queued: a free slot is this one's
         fd = take_slot()
         if fd is not None:
             with holding(fd):
                 yield
             return
     slots, front = slot_count(), waiters()
-    if asked is not None and _mark(folder, asked):
+    if asked is not None and _mark(queue, asked):
         turn = asked
     else:
-        queued = len(os.listdir(folder))
-        if queued >= places():  # a flood's asks (that never ask again) must not grow it for ever
-            raise Busy(None, queued)
-        turn = new_turn(folder)
+        queued = os.listdir(queue)
+        if len(queued) >= places():  # a flood's asks (that never ask again) must not grow it
+            queued = len(queued) - _gone(queue, queued)
+            if queued >= places():
+                raise Busy(None, queued)
+        turn = new_turn(queue)
+    if waiting_ahead(here, turn) >= front:  # enough wait in the servers: ask again later
+        raise Busy(turn, ahead_of(queue, turn, slots))
     wait = current_app.config.get("PDF_RENDER_WAIT")
     deadline = time.monotonic() + (WAIT if wait is None else float(wait))
     marked = time.monotonic()
-    while True:
-        ahead = ahead_of(folder, turn, slots)
-        fd = take_slot() if ahead < slots else None
-        if fd is not None:
-            _leave(folder, turn)
-            with holding(fd):
-                yield
-            return
-        now = time.monotonic()
-        if ahead >= front or now >= deadline:
-            raise Busy(turn, ahead)
-        if now - marked >= MARK_EVERY:
-            marked = now
-            if not _mark(folder, turn):  # taken for abandoned by a slow answer: back in line
-                turn = new_turn(folder)
-        time.sleep(POLL)
+    with open(os.path.join(here, turn), "w", encoding="ascii"):
+        pass
+    try:
+        while True:
+            fd = take_slot() if waiting_ahead(here, turn) < slots else None
+            if fd is not None:
+                _leave(here, turn)
+                _leave(queue, turn)
+                with holding(fd):
+                    yield
+                return
+            now = time.monotonic()
+            if now >= deadline:
+                raise Busy(turn, ahead_of(queue, turn, slots))
+            if now - marked >= MARK_EVERY:
+                marked = now
+                _mark(here, turn)
+                if not _mark(queue, turn):  # taken for abandoned by a slow answer: back in line
+                    _leave(here, turn)
+                    turn = new_turn(queue)
+                    with open(os.path.join(here, turn), "w", encoding="ascii"):
+                        pass
+            time.sleep(POLL)
+    finally:
+        _leave(here, turn)

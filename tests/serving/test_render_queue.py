@@ -40,51 +40,87 @@ def place_of(answer) -> str:
     return PLACE.search(answer.headers["Refresh"]).group(1)
 
 
-def test_a_freed_slot_goes_to_the_first_asked_not_to_whoever_asks_next(app):
+def test_asking_again_keeps_the_place_and_an_away_place_never_holds_a_free_slot(app):
     client = app.test_client()
     with app.app_context():
         first_game, second_game = (games_service.create_game(ADA, name) for name in ("A", "B"))
-    with app.test_request_context(), render_slots.render_slot():  # another worker draws
-        first = place_of(client.get(f"/games/{first_game}/sheet.pdf"))
-        second = place_of(client.get(f"/games/{second_game}/sheet.pdf?paper=letter"))
-        assert first < second
-        again = client.get(f"/games/{second_game}/sheet.pdf?paper=letter&turn={second}")
-        assert place_of(again) == second  # asking again keeps the place
-        assert "1 is before yours" in again.text
-    # the slot is free, but the first sheet's place is before the second's
-    refused = client.get(f"/games/{second_game}/sheet.pdf?paper=letter&turn={second}")
-    assert place_of(refused) == second
-    assert client.get(f"/games/{first_game}/sheet.pdf?turn={first}").status_code == 200
+    fd = slot_taken(app)  # another worker draws
+    first = place_of(client.get(f"/games/{first_game}/sheet.pdf"))
+    second = place_of(client.get(f"/games/{second_game}/sheet.pdf?paper=letter"))
+    assert first < second
+    again = client.get(f"/games/{second_game}/sheet.pdf?paper=letter&turn={second}")
+    assert place_of(again) == second  # asking again keeps the place
+    assert "1 is before yours" in again.text
+    os.close(fd)
+    # the first place's client is away (waiting for its Refresh): the free slot is not kept for it
     drawn = client.get(f"/games/{second_game}/sheet.pdf?paper=letter&turn={second}")
     assert drawn.status_code == 200 and drawn.mimetype == "application/pdf"
+    assert client.get(f"/games/{first_game}/sheet.pdf?turn={first}").status_code == 200
     with app.app_context():
-        assert os.listdir(os.path.join(render_slots.work_folder(), render_queue.FOLDER)) == []
+        for folder in (render_queue.FOLDER, render_queue.HERE):
+            assert os.listdir(os.path.join(render_slots.work_folder(), folder)) == []
 
 
-def test_the_refresh_keeps_the_query_and_a_newcomer_queues_behind_the_waiting(app):
+def test_among_those_waiting_in_the_server_the_first_asked_is_drawn_first(app, monkeypatch):
+    """Three places; the first one's client away, then back: the slot goes in the places' order
+    among the requests that wait for it, the returning first one before those asked after it."""
+    from scorer.pdf import views
+
+    order = []
+    real = views.game_sheet_pdf
+    monkeypatch.setattr(views, "game_sheet_pdf",
+                        lambda saved, *args: order.append(saved.title) or real(saved, *args))
+    client = app.test_client()
+    with app.app_context():
+        games = {name: games_service.create_game(ADA, name) for name in ("A", "B", "C")}
+    fd = slot_taken(app)
+    away = place_of(client.get(f"/games/{games['A']}/sheet.pdf"))  # 503 at once (wait 0.05 s)
+    app.config.update(PDF_RENDER_WAIT=10)
+
+    def ask(name, query=""):
+        assert app.test_client().get(f"/games/{games[name]}/sheet.pdf{query}").status_code == 200
+
+    threads = [threading.Thread(target=ask, args=("B",)), threading.Thread(target=ask, args=("C",)),
+               threading.Thread(target=ask, args=("A", f"?turn={away}"))]
+    for thread in threads:
+        thread.start()
+        time.sleep(0.3)  # B, then C, then A back: all three wait in the server
+    with app.app_context():
+        here = os.path.join(render_slots.work_folder(), render_queue.HERE)
+        assert len(os.listdir(here)) == 3
+    os.close(fd)
+    for thread in threads:
+        thread.join(20)
+    assert order == ["A", "B", "C"]
+
+
+def test_the_refresh_keeps_the_query(app):
     client = app.test_client()
     with app.app_context():
         game_id = games_service.create_game(ADA)
     with app.test_request_context(), render_slots.render_slot():
         busy = client.get(f"/games/{game_id}/sheet.pdf?paper=letter")
     assert busy.headers["Refresh"].startswith(f"2; url=/games/{game_id}/sheet.pdf?paper=letter&turn=")
-    newcomer = client.get(f"/games/{game_id}/sheet.pdf?paper=a4")  # the slot is free now
-    assert newcomer.status_code == 503 and place_of(newcomer) > place_of(busy)
+    newcomer = client.get(f"/games/{game_id}/sheet.pdf?paper=a4")  # the slot is free now,
+    assert newcomer.status_code == 200  # and not kept for the place whose client is away
 
 
-def test_an_abandoned_place_is_removed_and_the_next_is_drawn(app):
+def test_an_abandoned_place_is_removed_when_found(app):
     client = app.test_client()
     with app.app_context():
         game_id = games_service.create_game(ADA)
-    with app.test_request_context(), render_slots.render_slot():
-        gone = place_of(client.get(f"/games/{game_id}/sheet.pdf?paper=a4"))
-        waiting = place_of(client.get(f"/games/{game_id}/sheet.pdf?paper=letter"))
+    fd = slot_taken(app)
+    gone = place_of(client.get(f"/games/{game_id}/sheet.pdf?paper=a4"))
+    waiting = place_of(client.get(f"/games/{game_id}/sheet.pdf?paper=letter"))
     with app.app_context():
         path = os.path.join(render_slots.work_folder(), render_queue.FOLDER, gone)
     before = time.time() - render_queue.STALE - 1
     os.utime(path, (before, before))  # its tab was closed: nobody asked since
-    assert client.get(f"/games/{game_id}/sheet.pdf?paper=letter&turn={waiting}").status_code == 200
+    answer = client.get(f"/games/{game_id}/sheet.pdf?paper=letter&turn={waiting}")
+    assert place_of(answer) == waiting and "0 are before yours" in answer.text
     assert not os.path.exists(path)
+    os.close(fd)
+    assert client.get(f"/games/{game_id}/sheet.pdf?paper=letter&turn={waiting}").status_code == 200
     # a place the queue no longer holds (abandoned, or an old address) queues again at the end
     assert client.get(f"/games/{game_id}/sheet.pdf?paper=a4&turn={gone}").status_code == 200
 
@@ -109,6 +145,8 @@ def test_the_front_of_the_queue_waits_in_the_server_and_the_rest_answer_at_once(
     behind = client.get(f"/games/{game_id}/sheet.pdf?paper=letter")
     assert behind.status_code == 503 and time.monotonic() - started < 1  # not held in the server
     assert "1 is before yours" in behind.text
+    with app.app_context():
+        assert len(os.listdir(os.path.join(render_slots.work_folder(), render_queue.HERE))) == 1
     time.sleep(0.3)
     os.close(fd)  # the slot frees: the waiting front takes it at once
     front.join(10)
