@@ -102,11 +102,18 @@ def _gone(folder: str, names: list[str]) -> int:
     return gone
 
 
-def waiting_ahead(here: str, turn: str) -> int:
-    """How many requests wait in the servers with a place before ``turn`` (a mark left by a
-    worker that died goes when stale)."""
+def waiting_ahead(here: str, turn: str, prune: bool = True) -> int:
+    """How many requests wait in the servers with a place before ``turn``; with ``prune``, a
+    mark left by a worker that died is removed when stale (a waiter prunes once per mark, not
+    at each of its looks)."""
     before = [name for name in os.listdir(here) if name < turn]
-    return len(before) - _gone(here, before)
+    return len(before) - (_gone(here, before) if prune else 0)
+
+
+def _arrive(here: str, turn: str) -> None:
+    """Mark ``turn`` as waiting in a server."""
+    with open(os.path.join(here, turn), "w", encoding="ascii"):
+        pass
 
 
 def places() -> int:
@@ -149,11 +156,10 @@ def render_turn(asked: str | None = None):
     wait = current_app.config.get("PDF_RENDER_WAIT")
     deadline = time.monotonic() + (WAIT if wait is None else float(wait))
     marked = time.monotonic()
-    with open(os.path.join(here, turn), "w", encoding="ascii"):
-        pass
+    _arrive(here, turn)
     try:
         while True:
-            fd = take_slot() if waiting_ahead(here, turn) < slots else None
+            fd = take_slot() if waiting_ahead(here, turn, prune=False) < slots else None
             if fd is not None:
                 _leave(here, turn)
                 _leave(queue, turn)
@@ -166,11 +172,11 @@ def render_turn(asked: str | None = None):
             if now - marked >= MARK_EVERY:
                 marked = now
                 _mark(here, turn)
+                waiting_ahead(here, turn)  # the marks of workers that died go
                 if not _mark(queue, turn):  # taken for abandoned by a slow answer: back in line
                     _leave(here, turn)
                     turn = new_turn(queue)
-                    with open(os.path.join(here, turn), "w", encoding="ascii"):
-                        pass
+                    _arrive(here, turn)
             time.sleep(POLL)
     finally:
         _leave(here, turn)

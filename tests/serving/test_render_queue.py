@@ -211,3 +211,22 @@ def test_a_full_queue_answers_busy_without_a_place(app):
     os.close(fd)
     assert [client.get(f"/games/{game_id}/sheet.pdf?turn={place}").status_code
             for place in places] == [200, 200]
+
+
+def test_the_mark_of_a_worker_that_died_while_waiting_goes_when_stale(app):
+    app.config.update(PDF_RENDER_WAIT=5)
+    client = app.test_client()
+    with app.app_context():
+        game_id = games_service.create_game(ADA)
+        folder = render_slots.work_folder()
+    dead = f"{1:020d}-{'0' * 12}"  # first of all, marked waiting by a worker killed since
+    for name in (render_queue.FOLDER, render_queue.HERE):
+        os.makedirs(os.path.join(folder, name), exist_ok=True)
+        path = os.path.join(folder, name, dead)
+        open(path, "w").close()
+        before = time.time() - render_queue.STALE - 1
+        os.utime(path, (before, before))
+    started = time.monotonic()
+    assert client.get(f"/games/{game_id}/sheet.pdf").status_code == 200  # (one slot)
+    assert time.monotonic() - started < 4
+    assert not os.path.exists(os.path.join(folder, render_queue.HERE, dead))
