@@ -155,9 +155,10 @@ def drawn_in_turn(draw: Callable[[], bytes]) -> bytes:
 
 
 def refresh_url() -> str:
-    """This request's address holding its place in the print queue."""
+    """This request's address holding its place in the print queue (under the prefix the app
+    is served at, as ``url_for`` writes its addresses)."""
     query = [(key, value) for key, value in request.args.items(multi=True) if key != TURN]
-    return request.path + "?" + urlencode([*query, (TURN, g.render_turn)])
+    return request.script_root + request.path + "?" + urlencode([*query, (TURN, g.render_turn)])
 
 
 @bp.errorhandler(400)

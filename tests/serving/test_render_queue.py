@@ -230,3 +230,13 @@ def test_the_mark_of_a_worker_that_died_while_waiting_goes_when_stale(app):
     assert client.get(f"/games/{game_id}/sheet.pdf").status_code == 200  # (one slot)
     assert time.monotonic() - started < 4
     assert not os.path.exists(os.path.join(folder, render_queue.HERE, dead))
+
+
+def test_the_refresh_keeps_the_prefix_the_app_is_served_at(app):
+    client = app.test_client()
+    with app.app_context():
+        game_id = games_service.create_game(ADA)
+    fd = slot_taken(app)
+    busy = client.get(f"/games/{game_id}/sheet.pdf", base_url="http://localhost/scorer/")
+    os.close(fd)
+    assert busy.headers["Refresh"].startswith(f"2; url=/scorer/games/{game_id}/sheet.pdf?turn=")
