@@ -68,6 +68,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(1, str(ROOT))
 
+import host_cpu  # noqa: E402
 from capacity_server import Gunicorn, describe, exported, postmaster_pid, tree_cpu  # noqa: E402
 from host_cpu import Sampler  # noqa: E402
 from load_client import Answer, Client, Jar, form_fields, hidden_value, path_of  # noqa: E402
@@ -542,9 +543,9 @@ def write_records(path: Path, database: str, results: list[Rung]) -> None:
                                       "kind": record.kind, "at": round(record.at, 3),
                                       "ms": round(record.ms, 1), "status": record.status}) + "\n")
             readings = result.host.readings if result.host else []
-            for (first_at, _), (last_at, _) in zip(readings, readings[1:], strict=False):
-                share = result.host.share(first_at, last_at)
-                if share:
+            for (first_at, first), (last_at, last) in zip(readings, readings[1:], strict=False):
+                if last_at > first_at:
+                    share = host_cpu.between(first, last, last_at - first_at)
                     out.write(json.dumps({"database": database, "tables": result.tables,
                                           "kind": "machine", "at": round(first_at - result.origin, 3),
                                           "busy_cores": round(share.busy_cores, 2),

@@ -33,7 +33,7 @@ from contextlib import contextmanager, suppress
 from flask import current_app
 
 from .private_files import private_folder
-from .render_slots import POLL, Busy, holding, slot_count, take_slot, work_folder
+from .render_slots import POLL, Busy, holding, slot_count, slot_paths, take_slot, work_folder
 
 FOLDER = "render-queue"
 #: the places whose request waits in a server now (the others' clients wait for their Refresh)
@@ -61,10 +61,14 @@ def _folder(name: str) -> str:
     return folder
 
 
+def _touch(folder: str, name: str, mode: str = "w") -> None:
+    with open(os.path.join(folder, name), mode, encoding="ascii"):
+        pass
+
+
 def new_turn(folder: str) -> str:
     turn = f"{time.time_ns():020d}-{secrets.token_hex(6)}"
-    with open(os.path.join(folder, turn), "x", encoding="ascii"):
-        pass
+    _touch(folder, turn, "x")
     return turn
 
 
@@ -110,12 +114,6 @@ def waiting_ahead(here: str, turn: str, prune: bool = True) -> int:
     return len(before) - (_gone(here, before) if prune else 0)
 
 
-def _arrive(here: str, turn: str) -> None:
-    """Mark ``turn`` as waiting in a server."""
-    with open(os.path.join(here, turn), "w", encoding="ascii"):
-        pass
-
-
 def places() -> int:
     configured = current_app.config.get("PDF_RENDER_QUEUE")
     return int(configured) if configured else PLACES
@@ -156,10 +154,11 @@ def render_turn(asked: str | None = None):
     wait = current_app.config.get("PDF_RENDER_WAIT")
     deadline = time.monotonic() + (WAIT if wait is None else float(wait))
     marked = time.monotonic()
-    _arrive(here, turn)
+    _touch(here, turn)  # waiting in a server
+    paths = slot_paths()
     try:
         while True:
-            fd = take_slot() if waiting_ahead(here, turn, prune=False) < slots else None
+            fd = take_slot(paths) if waiting_ahead(here, turn, prune=False) < slots else None
             if fd is not None:
                 _leave(here, turn)
                 _leave(queue, turn)
@@ -176,7 +175,7 @@ def render_turn(asked: str | None = None):
                 if not _mark(queue, turn):  # taken for abandoned by a slow answer: back in line
                     _leave(here, turn)
                     turn = new_turn(queue)
-                    _arrive(here, turn)
+                    _touch(here, turn)  # waiting in a server
             time.sleep(POLL)
     finally:
         _leave(here, turn)

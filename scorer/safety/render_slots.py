@@ -16,7 +16,6 @@ import fcntl
 import os
 import shutil
 import tempfile
-import time
 import weakref
 from contextlib import contextmanager
 
@@ -69,11 +68,17 @@ def _take(paths: list[str]) -> int | None:
     return None
 
 
-def take_slot() -> int | None:
-    """A free slot's locked descriptor (close it to give the slot back), or None."""
+def slot_paths() -> list[str]:
+    """The instance's slot files (their folder made once here, not at each try)."""
     folder = os.path.join(work_folder(), FOLDER)
     private_folder(folder)
-    return _take([os.path.join(folder, f"slot-{index}") for index in range(slot_count())])
+    return [os.path.join(folder, f"slot-{index}") for index in range(slot_count())]
+
+
+def take_slot(paths: list[str] | None = None) -> int | None:
+    """A free slot's locked descriptor (close it to give the slot back), or None; ``paths``
+    from :func:`slot_paths` when trying again and again."""
+    return _take(paths if paths is not None else slot_paths())
 
 
 @contextmanager
@@ -86,15 +91,11 @@ def holding(fd: int):
 
 
 @contextmanager
-def render_slot(wait: float = 0.0):
-    """Hold one render slot for the ``with`` block, waiting for one up to ``wait`` seconds
-    with no regard for anyone queued (:class:`Busy` when none frees up)."""
-    deadline = time.monotonic() + wait
+def render_slot():
+    """Hold one render slot for the ``with`` block with no regard for anyone queued, as
+    another worker's drawing would (:class:`Busy` when none is free)."""
     fd = take_slot()
-    while fd is None:
-        if time.monotonic() >= deadline:
-            raise Busy()
-        time.sleep(POLL)
-        fd = take_slot()
+    if fd is None:
+        raise Busy()
     with holding(fd):
         yield
