@@ -334,8 +334,18 @@ def _read_for_save(cursor, connection: Connection, public_id: str, *,
     """The game's row as a save reads it, its times read as their column type reads them;
     ``lock``: locked for the save (PostgreSQL locks the row; SQLite's BEGIN IMMEDIATE already
     holds the write lock)."""
+    _ask_for_save(cursor, connection, public_id, lock=lock)
+    return _fetched_for_save(cursor, connection)
+
+
+def _ask_for_save(cursor, connection: Connection, public_id: str, *, lock: bool = True) -> None:
+    """Send the read of :func:`_read_for_save` (in a batch, :func:`.driver.save_transaction`, its
+    answer is waited for only when fetched)."""
     locking = " FOR UPDATE" if lock and connection.dialect.name != "sqlite" else ""
     cursor.execute(driver.sql(_READ_FOR_SAVE + locking, connection), (public_id,))
+
+
+def _fetched_for_save(cursor, connection: Connection) -> SaveRow | None:
     found = cursor.fetchone()
     if found is None:
         return None
@@ -385,7 +395,8 @@ def _changed(row: SaveRow, change: Callable[[dict], dict | Checked]) -> _Changed
 def _same_for_save(read: SaveRow, current: SaveRow) -> bool:
     """Whether what a change was worked out from is still what is stored (the lock and the
     owner are checked or kept apart: they are not part of the document)."""
-    return (read.revision == current.revision and read.document == current.document
+    return (read.id == current.id and read.revision == current.revision
+            and read.document == current.document
             and read.format_version == current.format_version
             and read.group_id == current.group_id and read.created_at == current.created_at)
 
@@ -434,21 +445,32 @@ def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
         if refuse_locked and read.locked:
             raise GameLocked(public_id)
         changed = _changed(read, change)
-        with writer(engine).begin() as connection, driver.cursor(connection) as cursor:
+        with (driver.save_transaction(engine) as batch,
+              driver.cursor(batch.connection) as results_cursor):
+            connection, cursor = batch.connection, batch.cursor
+            # one round trip on PostgreSQL: the lock, and the results as they are under it
+            _ask_for_save(cursor, connection, public_id)
+            if changed.had_results:  # the row's id, checked below: it is the game read
+                results.ask_stored(results_cursor, connection, read.id)
             row = _locked_for_save(cursor, connection, public_id, refuse_locked)
             if row is None:
                 return None
             if not _same_for_save(read, row):
                 continue
-            revision, moment = _write_changed(cursor, connection, row, changed, title)
+            stored = results.fetched_stored(results_cursor) if changed.had_results else None
+            revision, moment = _write_changed(cursor, connection, row, changed, title, stored)
+            batch.commit()  # a second round trip: the writes and the commit
         break
     else:
-        with writer(engine).begin() as connection, driver.cursor(connection) as cursor:
+        with driver.save_transaction(engine) as batch:
+            connection, cursor = batch.connection, batch.cursor
+            _ask_for_save(cursor, connection, public_id)
             row = _locked_for_save(cursor, connection, public_id, refuse_locked)
             if row is None:
                 return None
             changed = _changed(row, change)
             revision, moment = _write_changed(cursor, connection, row, changed, title)
+            batch.commit()
     announce_game(row.public_id, row.group_id)
     # the document as written (the one ``change`` returned), not parsed back from its text
     return _saved(row, changed.document, title=row.title if title is None else title,
@@ -457,24 +479,26 @@ def modify_game(public_id: str, change: Callable[[dict], dict | Checked], *,
 
 def _locked_for_save(cursor, connection: Connection, public_id: str,
                      refuse_locked: bool) -> SaveRow | None:
-    """The game's row read under the write lock (None: no such game); a locked game raises
-    :class:`GameLocked` when ``refuse_locked``."""
-    row = _read_for_save(cursor, connection, public_id)
+    """The game's row read under the write lock, asked for with :func:`_ask_for_save` (None:
+    no such game); a locked game raises :class:`GameLocked` when ``refuse_locked``."""
+    row = _fetched_for_save(cursor, connection)
     if row is not None and refuse_locked and row.locked:
         raise GameLocked(public_id)
     return row
 
 
 def _write_changed(cursor, connection: Connection, row: SaveRow, changed: _Changed,
-                   title: str | None) -> tuple[int, datetime]:
-    """Write ``changed`` over ``row`` (read under the write lock): the game and its results.
-    Its new revision and time."""
+                   title: str | None, stored: dict | None = None) -> tuple[int, datetime]:
+    """Write ``changed`` over ``row`` (read under the write lock): the game and its results
+    (``stored``: the results as read under the lock, :func:`.results.fetched_stored`; None:
+    read here). Its new revision and time."""
     revision, moment = row.revision + 1, _now()
     # the game's revision (and results revision) are its group's too (:mod:`.revisions`):
     # the group's row is not written, so saves of its other games do not wait for this one.
     # The results first: the game row is then written once, its results revision with it.
     written = results.write(connection, row.id, changed.document, row.created_at, row.group_id,
-                            had_results=changed.had_results, rows=changed.rows, count=False)
+                            had_results=changed.had_results, rows=changed.rows, count=False,
+                            stored=stored)
     _write_save(cursor, connection, row.id, changed.encoded, revision, moment, title, written)
     return revision, moment
 

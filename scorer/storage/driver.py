@@ -14,8 +14,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Engine
 from sqlalchemy.pool import PoolProxiedConnection
+
+from .engine import reader, writer
+
+#: psycopg's transaction status of a connection with no transaction open (``pq.TransactionStatus.IDLE``)
+IDLE = 0
 
 
 def sql(statement: str, connection: Connection) -> str:
@@ -34,3 +39,57 @@ def cursor(connection: Connection | PoolProxiedConnection) -> Iterator[Any]:
         yield opened
     finally:
         opened.close()
+
+
+
+class Batch:
+    """A save's transaction (see :func:`save_transaction`): its connection, a driver cursor
+    on it, and :meth:`commit`."""
+
+    def __init__(self, connection: Connection, cursor: Any, pipelined: bool) -> None:
+        self.connection, self.cursor, self._pipelined = connection, cursor, pipelined
+        self.committed = False
+
+    def commit(self) -> None:
+        """Commit with the statements still queued, in their round trip (PostgreSQL); on
+        SQLite the transaction commits when it ends, as it would anyway."""
+        if self._pipelined and not self.committed:
+            self.cursor.execute("COMMIT")
+        self.committed = True
+
+
+@contextmanager
+def save_transaction(engine: Engine) -> Iterator[Batch]:
+    """A transaction holding the write lock, committed when it ends without an error (else
+    rolled back), whose statements through the driver's cursors go to the server in batches.
+
+    On PostgreSQL it is psycopg's pipeline mode on a connection in autocommit, the ``BEGIN``
+    and ``COMMIT`` sent as statements of their own: each statement is queued instead of waited
+    for, and the queue is sent when an answer is first read and when the transaction ends. A
+    save is then three round trips (the page's load; ``BEGIN``, the read under the lock and the
+    results read; the writes and ``COMMIT``), not seven: psycopg's own transactions wait for
+    ``BEGIN`` alone, and each statement was waited for. Each round trip waits twice for a core
+    (the server's process, then the worker's thread) while the machine is busy: at 100 tables
+    the saves' p99 on PostgreSQL was 116-125 ms, over the 100 ms the other kinds kept.
+    Statements keep their order and each sees what the ones before it did; an error aborts the
+    rest, and the transaction is rolled back. Statements through SQLAlchemy Core may run in it
+    too, as long as they need no answer (their row count included).
+
+    On SQLite (no round trips) it is the write transaction of :func:`.engine.writer`.
+    """
+    if engine.dialect.name == "sqlite":
+        with writer(engine).begin() as connection, cursor(connection) as opened:
+            yield Batch(connection, opened, False)
+        return
+    with reader(engine).connect() as connection:  # autocommit: BEGIN is ours to send
+        dbapi_connection = connection.connection.dbapi_connection
+        try:
+            with dbapi_connection.pipeline(), cursor(connection) as opened:
+                opened.execute("BEGIN")
+                batch = Batch(connection, opened, True)
+                yield batch
+                batch.commit()
+        except BaseException:
+            if dbapi_connection.info.transaction_status != IDLE:  # not already ended
+                dbapi_connection.rollback()
+            raise

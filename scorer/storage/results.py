@@ -152,7 +152,8 @@ UNDATED = datetime(1970, 1, 1, tzinfo=UTC)
 
 def write(connection: Connection, game_pk: int, document: object, created_at: datetime,
           group_pk: int | None, *, game: Game | None = None, had_results: bool = True,
-          rows: list[tuple] | None = None, count: bool = True) -> bool:
+          rows: list[tuple] | None = None, count: bool = True,
+          stored: dict[int, tuple] | None = None) -> bool:
     """Make the game's results those of ``document``, inside the caller's transaction.
 
     Only what differs is written (a city save changes a player's row or a few, and every row
@@ -167,6 +168,8 @@ def write(connection: Connection, game_pk: int, document: object, created_at: da
     Whether anything was written. ``count``: False when the caller raises the game's own
     ``results_revision`` itself, in the one UPDATE of the game row it makes anyway (a save:
     a second UPDATE of the row cost PostgreSQL a second row version and its index entries).
+    ``stored``: the stored results, read by the caller in this transaction (:func:`ask_stored`,
+    sent with the read that locks the game); None: read here when ``had_results``.
     """
     if rows is None:
         rows = rows_of(document, created_at, group_pk, game)
@@ -174,10 +177,11 @@ def write(connection: Connection, game_pk: int, document: object, created_at: da
     if not wanted and not had_results:
         return False
     with driver.cursor(connection) as cursor:  # plain SQL: see :mod:`.driver`
-        stored = {}
-        if had_results:
-            cursor.execute(driver.sql(STORED_SQL, connection), (game_pk,))
-            stored = {row[0]: tuple(row) for row in cursor.fetchall()}
+        if not had_results:
+            stored = {}
+        elif stored is None:
+            ask_stored(cursor, connection, game_pk)
+            stored = fetched_stored(cursor)
         gone = [seat for seat in stored if seat not in wanted]
         if gone:
             connection.execute(delete(result).where(result.c.game_id == game_pk,
@@ -201,6 +205,17 @@ def write(connection: Connection, game_pk: int, document: object, created_at: da
 
 #: a game's stored results, in the order of HEAD_COLUMNS
 STORED_SQL = f"SELECT {', '.join(HEAD_COLUMNS)} FROM result WHERE game_id = ?"
+
+
+def ask_stored(cursor, connection: Connection, game_pk: int) -> None:
+    """Send the read of the game's stored results (in a batch, :func:`.driver.save_transaction`, its
+    answer is waited for only by :func:`fetched_stored`)."""
+    cursor.execute(driver.sql(STORED_SQL, connection), (game_pk,))
+
+
+def fetched_stored(cursor) -> dict[int, tuple]:
+    """The answer to :func:`ask_stored`: each seat's stored row, in the order of HEAD_COLUMNS."""
+    return {row[0]: tuple(row) for row in cursor.fetchall()}
 
 
 @cache

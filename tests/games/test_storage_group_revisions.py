@@ -11,13 +11,13 @@ from datetime import UTC, datetime
 
 import pytest
 from alembic import command
-from sqlalchemy import event, func, select, text, update
+from sqlalchemy import func, select, text, update
 
 from scorer import create_app, storage
 from scorer.games import retention
+from scorer.storage import driver, migrate
 from scorer.storage import groups as stored_groups
 from scorer.storage import merges as stored_merges
-from scorer.storage import migrate
 from scorer.storage.schema import game, game_group
 from tests import helpers
 from tests.conftest import dispose
@@ -51,7 +51,8 @@ def add_coin(seat: int = 0, entered: bool | None = None):
 
 
 @pytest.mark.postgresql
-def test_saves_of_two_games_of_one_group_do_not_wait_for_each_other(postgres_cluster):
+def test_saves_of_two_games_of_one_group_do_not_wait_for_each_other(postgres_cluster,
+                                                                     monkeypatch):
     """One save holds its transaction open just before its commit; a save of another game of
     the same group ends meanwhile (until 0012 it waited for the group row's lock)."""
     with postgres_cluster.fresh_schema() as url:
@@ -62,14 +63,19 @@ def test_saves_of_two_games_of_one_group_do_not_wait_for_each_other(postgres_clu
                 first = storage.create_game(complete(1), group_pk=group.pk)
                 second = storage.create_game(complete(2), group_pk=group.pk)
                 before = keys(group.id)
-                engine = storage.get_engine()
             holding, release, ended = threading.Event(), threading.Event(), threading.Event()
             held = {}
 
-            def hold(_connection):
+            commit = driver.Batch.commit
+
+            def hold(batch):
                 if threading.current_thread().name == "held":
+                    # what is queued goes to the server first (the writes, not yet COMMIT)
+                    batch.cursor.execute("SELECT 1")
+                    batch.cursor.fetchone()
                     holding.set()
                     release.wait(20)
+                commit(batch)
 
             def save(public_id):
                 with app.app_context():
@@ -77,7 +83,7 @@ def test_saves_of_two_games_of_one_group_do_not_wait_for_each_other(postgres_clu
                 if public_id == second:
                     ended.set()
 
-            event.listen(engine, "commit", hold)
+            monkeypatch.setattr(driver.Batch, "commit", hold)
             try:
                 slow = threading.Thread(target=save, args=(first,), name="held")
                 slow.start()
@@ -90,7 +96,6 @@ def test_saves_of_two_games_of_one_group_do_not_wait_for_each_other(postgres_clu
                 quick.join(20)
             finally:
                 release.set()
-                event.remove(engine, "commit", hold)
             assert passed, "the second game's save waited for the first one's commit"
             with app.app_context():
                 after = keys(group.id)

@@ -59,13 +59,13 @@ def test_a_load_reads_its_row_without_core(ctx):
 
 def counting_reads(monkeypatch) -> list[bool]:
     """Each read of a game's row (True: under the write lock)."""
-    reads, real = [], storage._read_for_save
+    reads, real = [], storage._ask_for_save
 
     def read(cursor, connection, public_id, *, lock=True):
         reads.append(lock)
         return real(cursor, connection, public_id, lock=lock)
 
-    monkeypatch.setattr(storage, "_read_for_save", read)
+    monkeypatch.setattr(storage, "_ask_for_save", read)
     return reads
 
 
