@@ -194,3 +194,38 @@ def test_an_api_city_save_reads_its_games_row_twice(client, monkeypatch):
     assert answer.status_code == 200, answer.json
     assert reads == [False, True]
     assert answer.json["cards"] == ["baths"] and answer.json["coins"] == 4
+
+
+def test_a_save_whose_statement_fails_writes_nothing_and_the_next_save_goes_on(ctx, monkeypatch):
+    """On PostgreSQL a save's statements go to the server in batches (its writes with its
+    COMMIT): one that fails there must roll the whole save back, and leave its connection
+    out of the transaction for the next save that takes it from the pool."""
+    public_id = storage.create_game({"players": [{"name": "Ada", "coins": 1}]})
+    real = storage._write_save
+
+    def failing(cursor, connection, *args):
+        real(cursor, connection, *args)
+        cursor.execute("SELECT * FROM no_such_table")  # after the game's write, before COMMIT
+
+    monkeypatch.setattr(storage, "_write_save", failing)
+    with pytest.raises(Exception, match="no_such_table"):
+        storage.modify_game(public_id, coin)
+    monkeypatch.undo()
+    kept = storage.load_game(public_id)
+    assert (kept.revision, kept.document["players"][0]["coins"]) == (1, 1)
+    saved = storage.modify_game(public_id, coin)
+    assert (saved.revision, saved.document["players"][0]["coins"]) == (2, 2)
+    assert storage.load_game(public_id).document == saved.document
+
+
+def test_a_refused_save_under_the_lock_leaves_the_connection_out_of_its_transaction(ctx):
+    """The lock is checked inside the batch (GameLocked raised there): nothing is written,
+    and the saves after it, on the connections the pool hands out again, go on."""
+    public_id = storage.create_game({"players": [{"name": "Ada", "coins": 1}]})
+    loaded = storage.load_game(public_id)
+    storage.set_locked(public_id, True)  # after the load: found only under the lock
+    with pytest.raises(storage.GameLocked):
+        storage.modify_game(public_id, coin, refuse_locked=True, loaded=loaded)
+    storage.set_locked(public_id, False)
+    for expected in (2, 3, 4):
+        assert storage.modify_game(public_id, coin).document["players"][0]["coins"] == expected
