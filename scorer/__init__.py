@@ -18,6 +18,7 @@ from flask import Flask
 
 from .safety import private_files
 from .safety.numbers import WholeNumberConverter
+from .safety.switches import read_switches
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_ROOT = PACKAGE_DIR.parent
@@ -51,7 +52,7 @@ def load_environment(app: Flask, environ=os.environ) -> None:
     app.config.from_prefixed_env(ENV_PREFIX)
     for name, key in ENV_ALIASES.items():
         if name in environ:
-            app.config[key] = environ[name].strip().lower() in {"1", "true", "yes", "on"}
+            app.config[key] = environ[name]  # a switch: read as on or off by read_switches
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -93,6 +94,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         load_environment(app)
     else:
         app.config.from_mapping(test_config)
+    read_switches(app.config)
     private_files.init_app(app)
     app.url_map.converters["int"] = WholeNumberConverter
     # Reports keep the score pad's row order, as the spec's examples show them.

@@ -1,11 +1,12 @@
-"""Statements a save runs through the driver's own cursor, inside its SQLAlchemy transaction.
+"""Statements a save runs through the driver's own cursor, and the transaction they run in.
 
 A save (the path every phone at the table takes) reads and writes its game's row and results
 through the driver (sqlite3 or psycopg) rather than SQLAlchemy Core: through Core each of these
 statements cost as much as the rest of the results step (building its cache key, processing
 its rows). They are plain SQL on one table, written once for both databases with ``?``
 placeholders (:func:`sql` gives the driver's style); types the driver does not convert itself
-go through the column's own type (:class:`.schema.UTCDateTime`).
+go through the column's own type (:class:`.schema.UTCDateTime`). On PostgreSQL the save's
+transaction sends them in batches (:func:`save_transaction`).
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ def cursor(connection: Connection | PoolProxiedConnection) -> Iterator[Any]:
         yield opened
     finally:
         opened.close()
-
 
 
 class Batch:

@@ -14,7 +14,8 @@ from tests.helpers import game, own, player
 @pytest.fixture
 def environment(monkeypatch, tmp_path):
     for name in ("SCORER_SECRET_KEY", "SCORER_DATABASE_URL", "SCORER_SECURE_COOKIES",
-                 "SCORER_PROXY_FIX", "SCORER_REQUEST_LOG"):
+                 "SCORER_PROXY_FIX", "SCORER_REQUEST_LOG", "SCORER_HSTS_INCLUDE_SUBDOMAINS",
+                 "SCORER_PDF_RENDER_PROCESS", "SCORER_DATABASE_AUTO_MIGRATE"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("SCORER_INSTANCE_PATH", str(tmp_path / "instance"))
     return monkeypatch
@@ -47,6 +48,34 @@ def test_environment_beats_instance_config_which_beats_defaults(environment, tmp
     app = create_app()
     assert app.config["SECRET_KEY"] == "from-the-environment"
     assert app.config["SESSION_COOKIE_SECURE"] is False
+
+
+@pytest.mark.parametrize(("word", "on"), [("off", False), ("No", False), ("false", False),
+                                          ("0", False), ("on", True), ("YES", True), ("1", True)])
+def test_a_switch_written_as_a_word_is_on_or_off_as_written(environment, word, on):
+    """Flask reads ``off`` as the text "off", which Python calls true: the request log, the
+    render child, includeSubDomains and the start-up migration stayed on when turned off."""
+    for name in ("SCORER_REQUEST_LOG", "SCORER_HSTS_INCLUDE_SUBDOMAINS",
+                 "SCORER_PDF_RENDER_PROCESS", "SCORER_DATABASE_AUTO_MIGRATE",
+                 "SCORER_SECURE_COOKIES"):
+        environment.setenv(name, word)
+    config = create_app().config
+    assert [config[key] for key in ("REQUEST_LOG", "HSTS_INCLUDE_SUBDOMAINS", "PDF_RENDER_PROCESS",
+                                    "DATABASE_AUTO_MIGRATE", "SESSION_COOKIE_SECURE")] == [on] * 5
+
+
+def test_a_switch_that_is_neither_on_nor_off_stops_the_start_naming_it(environment):
+    environment.setenv("SCORER_REQUEST_LOG", "of")
+    with pytest.raises(ValueError, match="REQUEST_LOG must be on or off .*not 'of'"):
+        create_app()
+
+
+def test_off_in_the_environment_silences_the_request_log(environment, caplog):
+    environment.setenv("SCORER_REQUEST_LOG", "off")
+    environment.setenv("SCORER_SECRET_KEY", "t")
+    caplog.set_level(logging.INFO, logger="scorer.requests")
+    assert create_app().test_client().get("/healthz").status_code == 200
+    assert not [r for r in caplog.records if r.name == "scorer.requests"]
 
 
 def test_tests_never_read_the_environment(environment):
