@@ -75,9 +75,10 @@ def save_transaction(engine: Engine) -> Iterator[Batch]:
     rest, and the transaction is rolled back. Statements through SQLAlchemy Core may run in it
     too, as long as they need no answer (their row count included).
 
-    On SQLite (no round trips) it is the write transaction of :func:`.engine.writer`.
+    On SQLite (no round trips), and with a libpq older than 14 (no pipeline mode), it is the
+    write transaction of :func:`.engine.writer`, each statement waited for.
     """
-    if engine.dialect.name == "sqlite":
+    if engine.dialect.name == "sqlite" or not _pipelines(engine):
         with writer(engine).begin() as connection, cursor(connection) as opened:
             yield Batch(connection, opened, False)
         return
@@ -93,3 +94,9 @@ def save_transaction(engine: Engine) -> Iterator[Batch]:
             if dbapi_connection.info.transaction_status != IDLE:  # not already ended
                 dbapi_connection.rollback()
             raise
+
+
+def _pipelines(engine: Engine) -> bool:
+    """Whether the engine's driver has psycopg's pipeline mode (libpq 14 or newer)."""
+    pipeline = getattr(engine.dialect.dbapi, "Pipeline", None)
+    return pipeline is not None and pipeline.is_supported()

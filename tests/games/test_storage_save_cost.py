@@ -229,3 +229,26 @@ def test_a_refused_save_under_the_lock_leaves_the_connection_out_of_its_transact
     storage.set_locked(public_id, False)
     for expected in (2, 3, 4):
         assert storage.modify_game(public_id, coin).document["players"][0]["coins"] == expected
+
+
+def test_a_save_where_the_driver_has_no_pipeline_mode_waits_for_each_statement(ctx, monkeypatch):
+    """A libpq older than 14 has no pipeline mode: the save is then the plain write
+    transaction, and writes the game and its results as well."""
+    import random
+
+    from scorer.storage import driver, results
+    from tests import helpers
+
+    monkeypatch.setattr(driver, "_pipelines", lambda _engine: False)
+    document = helpers.deal(random.Random(5), 4)
+    for city in document["players"]:
+        city["entered"] = True
+    public_id = storage.create_game(document)
+    saved = storage.modify_game(public_id, coin)
+    assert saved.revision == 2
+    loaded = storage.load_game(public_id)
+    assert loaded.document == saved.document
+    with storage.get_engine().connect() as connection:
+        pk = connection.exec_driver_sql("SELECT id FROM game").scalar()
+        assert results.stored(connection, pk) == results.expected(
+            loaded.document, loaded.created_at, None)
