@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Connection, Engine
@@ -96,7 +97,9 @@ def save_transaction(engine: Engine) -> Iterator[Batch]:
             raise
 
 
+@lru_cache(maxsize=16)
 def _pipelines(engine: Engine) -> bool:
-    """Whether the engine's driver has psycopg's pipeline mode (libpq 14 or newer)."""
+    """Whether the engine's driver has psycopg's pipeline mode (libpq 14 or newer); asked once
+    per engine, not at every save."""
     pipeline = getattr(engine.dialect.dbapi, "Pipeline", None)
     return pipeline is not None and pipeline.is_supported()
