@@ -79,7 +79,7 @@ def save_transaction(engine: Engine) -> Iterator[Batch]:
     On SQLite (no round trips), and with a libpq older than 14 (no pipeline mode), it is the
     write transaction of :func:`.engine.writer`, each statement waited for.
     """
-    if engine.dialect.name == "sqlite" or not _pipelines(engine):
+    if not _pipelines(engine):  # sqlite3 has none
         with writer(engine).begin() as connection, cursor(connection) as opened:
             yield Batch(connection, opened, False)
         return
@@ -99,7 +99,7 @@ def save_transaction(engine: Engine) -> Iterator[Batch]:
 
 @lru_cache(maxsize=16)
 def _pipelines(engine: Engine) -> bool:
-    """Whether the engine's driver has psycopg's pipeline mode (libpq 14 or newer); asked once
-    per engine, not at every save."""
+    """Whether the engine's driver has psycopg's pipeline mode (libpq 14 or newer; sqlite3
+    has none); asked once per engine, not at every save."""
     pipeline = getattr(engine.dialect.dbapi, "Pipeline", None)
     return pipeline is not None and pipeline.is_supported()
